@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# gpusizer driver: set-up, build, serve, test, bench. Every command installs what it needs.
+#   ./dev.sh serve [PORT]   build everything and serve the calculator on http://127.0.0.1:PORT/ (8080)
+#   ./dev.sh test           build everything and run every test (native, wasm under node, browser)
+#   ./dev.sh setup | build | bench | fuzz [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+BUILD=$ROOT/build
+IMGUI_DIR=$BUILD/third_party/imgui-1.86
+JOBS=$(nproc 2>/dev/null || echo 2)
+export NODE_PATH=/usr/share/nodejs   # emcc's acorn with this machine's Node 20
+
+APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonttools dpkg-dev xz-utils nodejs npm"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+setup() {
+  local missing=""
+  for p in $APT_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  # The machine's own Node/npm may come from outside Debian; only install Debian's if none is present.
+  if command -v node >/dev/null && command -v npm >/dev/null; then missing=$(echo "$missing" | sed 's/ nodejs//; s/ npm//'); fi
+  if [ -n "${missing// /}" ]; then
+    echo "== installing Debian packages:$missing"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+  fi
+  if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
+    echo "== fetching Dear ImGui 1.86 from Debian's source package"
+    local src=/etc/apt/sources.list.d/debian-src.sources
+    if ! grep -rqs '^Types: deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list 2>/dev/null; then
+      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | as_root tee "$src" >/dev/null
+      as_root apt-get update -qq
+    fi
+    mkdir -p "$BUILD/third_party"
+    (cd "$BUILD/third_party" && apt-get source -qq imgui=1.86+ds-1 >/dev/null 2>&1 || apt-get source -qq imgui >/dev/null)
+    local dir
+    dir=$(find "$BUILD/third_party" -maxdepth 1 -type d -name 'imgui-1.86*' | head -1)
+    [ "$dir" = "$IMGUI_DIR" ] || { rm -rf "$IMGUI_DIR"; mv "$dir" "$IMGUI_DIR"; }
+  fi
+  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
+    echo "== installing playwright-core (npm, lock file)"
+    (cd "$ROOT/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_native() {
+  cmake -S "$ROOT" -B "$BUILD/native" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD/native" -j "$JOBS"
+}
+
+build_wasm() {
+  emcmake cmake -S "$ROOT" -B "$BUILD/wasm" -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="$IMGUI_DIR" >/dev/null
+  cmake --build "$BUILD/wasm" -j "$JOBS"
+  # The static site: any static web server can host this folder as it is.
+  local site=$BUILD/site
+  rm -rf "$site" && mkdir -p "$site/fonts"
+  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/embed.js "$ROOT"/web/host-example.html "$site/"
+  cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
+  cp "$ROOT/data/catalog.json" "$site/"
+  cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
+  echo "== site: $site ($(du -sk "$site" | cut -f1) KB)"
+}
+
+build() { setup; build_native; build_wasm; }
+
+serve() {
+  build
+  local port=${1:-${PORT:-8080}}
+  echo "== serving $BUILD/site"
+  exec node "$ROOT/web/serve.mjs" "$BUILD/site" "$port"
+}
+
+run_tests() {
+  build
+  echo "== native tests (doctest via ctest)"
+  ctest --test-dir "$BUILD/native" --output-on-failure
+  "$BUILD/native/engine_tests" --no-version | tail -3
+  echo "== wasm tests (doctest under node via ctest)"
+  ctest --test-dir "$BUILD/wasm" --output-on-failure
+  echo "== browser tests (headless Chromium)"
+  node "$ROOT/tests/browser/run.mjs" "$BUILD/site" "$BUILD/screenshots"
+  echo "== all tests passed"
+}
+
+fuzz() {
+  setup
+  local seconds=${1:-10}
+  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD/fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSIZER_FUZZ=ON >/dev/null
+  cmake --build "$BUILD/fuzz" -j "$JOBS" --target fuzz_link fuzz_catalog fuzz_engine
+  for f in link catalog engine; do
+    mkdir -p "$BUILD/fuzz/corpus_$f"
+    echo "== fuzz_$f for ${seconds}s"
+    "$BUILD/fuzz/fuzz_$f" -max_total_time="$seconds" -print_final_stats=0 "$BUILD/fuzz/corpus_$f" "$ROOT/tests/fuzz/seeds_$f" 2>&1 | tail -2
+  done
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  build) build ;;
+  serve) shift; serve "$@" ;;
+  test) run_tests ;;
+  bench) build; node "$ROOT/tests/bench/bench.mjs" "$BUILD" ;;
+  fuzz) shift; fuzz "$@" ;;
+  *) sed -n '2,6p' "$0"; exit 2 ;;
+esac

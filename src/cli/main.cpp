@@ -1,0 +1,90 @@
+// gpusizer CLI: the same engine and link codec as the browser, from the command line.
+//
+//   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv]
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "catalog/bundled_catalog.hpp"
+#include "catalog/catalog_json.hpp"
+#include "link/link.hpp"
+#include "report/report.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage: gpusizer '<link fragment or URL>' [--json] [--markdown] [--csv] [--catalog FILE] [--provider FILE]\n"
+    "  e.g. gpusizer 'v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50' --json\n"
+    "  --catalog FILE   use FILE instead of the bundled catalog\n"
+    "  --provider FILE  apply a provider file (extend/replace) over the catalog\n"
+    "Keys of the link are documented in README.md.\n";
+
+bool read_file(const std::string& path, std::string* out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream s;
+    s << in.rdbuf();
+    *out = s.str();
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace gpusizer;
+    std::string link, catalog_path, provider_path;
+    enum class Output { table, json, markdown, csv } output = Output::table;
+    bool have_link = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--json") output = Output::json;
+        else if (a == "--markdown") output = Output::markdown;
+        else if (a == "--csv") output = Output::csv;
+        else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
+        else if (a == "-h" || a == "--help") { std::cout << kUsage; return 0; }
+        else if (!a.empty() && a[0] == '-' && a.size() > 1) { std::cerr << "unknown option " << a << "\n" << kUsage; return 2; }
+        else { link = a; have_link = true; }
+    }
+    if (!have_link) { std::cerr << kUsage; return 2; }
+
+    std::vector<Warning> notes;
+    CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
+    if (!bundled.ok) {
+        for (const auto& e : bundled.errors) std::cerr << "error: " << e.to_string() << "\n";
+        return 3;
+    }
+    Catalog catalog = bundled.catalog;
+    if (!catalog_path.empty()) {
+        std::string text;
+        if (!read_file(catalog_path, &text)) { std::cerr << "error: cannot read " << catalog_path << "\n"; return 3; }
+        CatalogLoad c = load_catalog(text, catalog_path);
+        if (!c.ok) {
+            for (const auto& e : c.errors) std::cerr << "error: " << e.to_string() << "\n";
+            std::cerr << "error: " << catalog_path << " rejected (" << c.errors.size() << " problems)\n";
+            return 3;
+        }
+        catalog = c.catalog;
+    }
+    if (!provider_path.empty()) {
+        std::string text;
+        if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }
+        CatalogLoad p = apply_provider_catalog(catalog, text, provider_path);
+        if (!p.ok) {
+            for (const auto& e : p.errors) notes.push_back({"catalog.provider_error", e.to_string()});
+            notes.push_back({"catalog.provider_rejected", provider_path + " rejected; the bundled catalog is used"});
+        }
+        catalog = p.catalog;
+    }
+    DecodedLink d = decode_link(link);
+    notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
+    const Result r = evaluate(d.state, catalog);
+    switch (output) {
+        case Output::json: std::cout << result_json(r, notes) << "\n"; break;
+        case Output::markdown: std::cout << result_markdown(r); break;
+        case Output::csv: std::cout << result_csv(r); break;
+        case Output::table: std::cout << result_table(r, notes); break;
+    }
+    return 0;
+}

@@ -1,0 +1,117 @@
+// Plain value types for what the catalog knows: GPUs, servers, models, task presets.
+// Filled by the catalog layer from JSON; the engine only reads them.
+// A figure the catalog does not know is std::nullopt — never a made-up number.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/formats.hpp"
+
+namespace gpusizer {
+
+struct DenseTflops {  // dense (no sparsity) tensor / vector rates, TFLOPS (INT8: TOPS)
+    std::optional<double> fp64, fp64_tensor, fp32, tf32, bf16, fp16, fp8, fp4, int8;
+};
+
+struct Price {
+    double per_gpu_hour = 0.0;  // in the catalog's currency
+    std::string source;
+    std::string date;
+};
+
+struct GpuSpec {
+    std::string id, name, vendor, architecture, form_factor, memory_type;
+    double memory_gib = 0.0;             // datasheet size, binary GiB
+    double memory_bandwidth_gbs = 0.0;   // GB/s
+    DenseTflops tflops;
+    bool datasheet_prints_sparse = false;
+    int nvlink_generation = 0;           // 0 = PCIe only
+    double nvlink_gbs = 0.0;             // per GPU, bidirectional total
+    bool nvlink_pairs_only = false;      // NVLink bridge joins pairs of cards only
+    int pcie_gen = 4;
+    double tdp_w = 0.0;
+    int nvenc = 0, nvdec = 0;
+    bool av1_encode = false;
+    bool graphics = false, rt_cores = false;
+    std::vector<int> server_sizes;       // GPUs per server it ships in
+    std::optional<Price> price;
+    std::string order_url;               // provider's "order" link (template), may be empty
+    std::string notes, source;
+    bool estimated = false;
+
+    int max_server_size() const {
+        int best = 1;
+        for (int s : server_sizes) best = s > best ? s : best;
+        return best;
+    }
+};
+
+struct MlaSpec {
+    int kv_lora_rank = 0, qk_rope_head_dim = 0, qk_nope_head_dim = 0, v_head_dim = 0, q_lora_rank = 0;
+};
+
+struct LinearAttentionSpec {  // Gated DeltaNet / Mamba-style layers with a fixed per-sequence state
+    int layers = 0, num_key_heads = 0, num_value_heads = 0, key_head_dim = 0, value_head_dim = 0, conv_kernel = 0;
+};
+
+struct MoeSpec {
+    int experts = 0, experts_per_token = 0, shared_experts = 0, expert_intermediate = 0, dense_layers = 0;
+};
+
+enum class AttentionKind { mha, gqa, mla, hybrid_linear };
+
+struct ModelSpec {
+    std::string id, name, family, modality, license, notes, source;
+    double params_b = 0.0;         // total parameters, billions
+    double active_params_b = 0.0;  // per token
+    int layers = 0, hidden = 0, intermediate = 0, heads = 0, kv_heads = 0, head_dim = 0;
+    int vocab = 0;
+    bool tied_embeddings = false;
+    int max_context = 0;
+    WeightFormat native_format = WeightFormat::bf16;
+    bool native_quantizes_experts_only = false;  // gpt-oss MXFP4, Kimi INT4: only routed experts quantized
+    AttentionKind attention = AttentionKind::gqa;
+    int sliding_window = 0;        // tokens; 0 = none
+    int sliding_layers = 0;
+    std::optional<MlaSpec> mla;
+    std::optional<LinearAttentionSpec> linear;
+    int indexer_head_dim = 0;      // DeepSeek sparse attention indexer keys
+    std::optional<MoeSpec> moe;
+    bool estimated = false;
+    std::vector<std::string> estimated_fields;
+    bool custom = false;           // described by the link, not the catalog
+};
+
+struct ServerSpec {
+    std::string id, name, gpu_id, notes, source;
+    int gpus = 8;
+};
+
+struct TaskPreset {
+    std::string id, task, use;  // task: infer/tune/train/other; use: chat, rag, ocr, general, ...
+    std::string title_en, title_ru;
+    std::vector<std::string> models;  // suggested model ids
+    double params_min_b = 0, params_max_b = 0;
+    double vram_min_gb = 0, vram_max_gb = 0;
+    std::vector<std::string> gpus;    // suggested GPU ids
+    std::string source;
+};
+
+struct Catalog {
+    int schema = 1;
+    std::string version;               // catalog date
+    std::string currency = "USD";
+    std::vector<GpuSpec> gpus;
+    std::vector<ServerSpec> servers;
+    std::vector<ModelSpec> models;
+    std::vector<TaskPreset> presets;
+    std::vector<std::pair<std::string, std::string>> aliases;  // old id -> current id
+
+    const GpuSpec* find_gpu(const std::string& id) const;
+    // Case-insensitive, follows aliases. Sets *via_alias when an alias was used.
+    const ModelSpec* find_model(const std::string& id, std::string* via_alias = nullptr) const;
+};
+
+}  // namespace gpusizer

@@ -1,0 +1,71 @@
+#include "engine/hardware.hpp"
+
+namespace gpusizer {
+namespace {
+
+double tf(const std::optional<double>& v) { return v && *v > 0 ? *v : 0.0; }
+
+double bf16_or_fp16(const GpuSpec& g) {
+    if (tf(g.tflops.bf16) > 0) return tf(g.tflops.bf16);
+    return tf(g.tflops.fp16);
+}
+
+}  // namespace
+
+ComputeKind effective_compute(const GpuSpec& g, ComputeKind k) {
+    switch (k) {
+        case ComputeKind::fp4:
+            if (tf(g.tflops.fp4) > 0) return ComputeKind::fp4;
+            [[fallthrough]];
+        case ComputeKind::fp8:
+            if (tf(g.tflops.fp8) > 0) return ComputeKind::fp8;
+            return bf16_or_fp16(g) > 0 ? ComputeKind::bf16 : ComputeKind::fp32;
+        case ComputeKind::int8:
+            if (tf(g.tflops.int8) > 0) return ComputeKind::int8;
+            return bf16_or_fp16(g) > 0 ? ComputeKind::bf16 : ComputeKind::fp32;
+        case ComputeKind::bf16:
+            return bf16_or_fp16(g) > 0 ? ComputeKind::bf16 : ComputeKind::fp32;
+        case ComputeKind::fp32:
+            return ComputeKind::fp32;
+    }
+    return ComputeKind::bf16;
+}
+
+double peak_flops(const GpuSpec& g, ComputeKind k) {
+    switch (effective_compute(g, k)) {
+        case ComputeKind::fp4: return tf(g.tflops.fp4) * kFlopsPerTflop;
+        case ComputeKind::fp8: return tf(g.tflops.fp8) * kFlopsPerTflop;
+        case ComputeKind::int8: return tf(g.tflops.int8) * kFlopsPerTflop;
+        case ComputeKind::bf16: return bf16_or_fp16(g) * kFlopsPerTflop;
+        case ComputeKind::fp32: return tf(g.tflops.fp32) * kFlopsPerTflop;
+    }
+    return 0.0;
+}
+
+const char* compute_label(ComputeKind k) {
+    switch (k) {
+        case ComputeKind::fp4: return "FP4";
+        case ComputeKind::fp8: return "FP8";
+        case ComputeKind::int8: return "INT8";
+        case ComputeKind::bf16: return "BF16/FP16";
+        case ComputeKind::fp32: return "FP32";
+    }
+    return "?";
+}
+
+bool nvlink_within(const GpuSpec& g, int group) {
+    return g.nvlink_generation > 0 && g.nvlink_gbs > 0 && (!g.nvlink_pairs_only || group <= 2);
+}
+
+double interconnect_bytes_per_s(const GpuSpec& g, int group) {
+    if (nvlink_within(g, group)) return g.nvlink_gbs / 2.0 * 1e9;
+    if (g.pcie_gen >= 5) return 50e9;
+    if (g.pcie_gen == 4) return 25e9;
+    return 12e9;
+}
+
+Bytes gpu_memory(const GpuSpec& g) { return Bytes::from_gib(g.memory_gib); }
+
+double memory_bandwidth_bytes_per_s(const GpuSpec& g) { return g.memory_bandwidth_gbs * 1e9; }
+
+}  // namespace gpusizer

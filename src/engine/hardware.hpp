@@ -1,0 +1,29 @@
+// What the engine reads off a GPU entry: peak rates per arithmetic, link speeds, capacity.
+#pragma once
+
+#include "engine/catalog_types.hpp"
+#include "engine/formats.hpp"
+#include "engine/units.hpp"
+
+namespace gpusizer {
+
+// Dense tensor peak in FLOP/s for an arithmetic, falling back to the next wider one the GPU
+// has (e.g. FP8 weights on an Ampere GPU run BF16 math after dequantization). 0 = unknown.
+double peak_flops(const GpuSpec& g, ComputeKind k);
+// Which arithmetic the peak above actually used (for explanations).
+ComputeKind effective_compute(const GpuSpec& g, ComputeKind k);
+const char* compute_label(ComputeKind k);
+
+// Unidirectional bytes/s between GPUs of one server for collectives: NVLink if present,
+// else PCIe x16 at its generation's practical rate (gen3 12, gen4 25, gen5 50 GB/s).
+double interconnect_bytes_per_s(const GpuSpec& g, int group = 2);
+// True when `group` GPUs of one server talk over NVLink (bridged cards: pairs only).
+bool nvlink_within(const GpuSpec& g, int group);
+
+Bytes gpu_memory(const GpuSpec& g);
+double memory_bandwidth_bytes_per_s(const GpuSpec& g);
+
+// The guide's rule: ML wants at least 500 GB/s of memory bandwidth.
+constexpr double kGuideMinBandwidthGBs = 500.0;
+
+}  // namespace gpusizer

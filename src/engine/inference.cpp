@@ -1,0 +1,313 @@
+// Inference: memory per GPU, roofline speed, and capacity (replicas × TP × PP).
+#include <algorithm>
+#include <cmath>
+
+#include "engine/hardware.hpp"
+#include "engine/model_math.hpp"
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+namespace {
+
+constexpr double kMaxGpus = 1e6;
+constexpr double kPrefillChunkTokens = 8192;  // vLLM max_num_batched_tokens for long prompts
+constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
+
+// Everything about one replica (TP × PP GPUs of one kind) under one assumption set.
+struct Replica {
+    const Job* job;
+    const GpuSpec* gpu;
+    int tp, pp;
+    Assumptions a;
+    KvLayout kv;
+    double usable = 0;        // bytes per GPU after the reserve
+    Bytes weights, activations, overhead, kv_ctx, kv_avg;  // per GPU; KV per sequence
+    double peak_decode = 0, peak_prefill = 0;
+
+    double in() const { return std::max(1.0, job->state.in); }
+    double out() const { return std::max(1.0, job->state.out); }
+
+    Bytes static_bytes() const { return weights + activations + overhead; }
+
+    double batch_limit_by_memory() const {
+        const double free_bytes = usable - static_bytes().value;
+        if (free_bytes <= 0) return 0;
+        if (kv_ctx.value <= 0) return kMaxGpus;
+        return std::floor(free_bytes / kv_ctx.value);
+    }
+
+    double allreduce_seconds(double tokens) const {
+        if (tp <= 1) return 0;
+        const double lat = (nvlink_within(*gpu, tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
+        const double bytes = 2.0 * (tp - 1) / tp * tokens * job->model.hidden * 2.0;
+        const double layers_per_stage = double(job->model.layers) / pp;
+        return 2.0 * layers_per_stage * (lat + bytes / interconnect_bytes_per_s(*gpu, tp));
+    }
+
+    // One request cycle of `batch` users: `out` decode steps plus each user's prefill.
+    double cycle_seconds(double batch) const {
+        const ModelSpec& m = job->model;
+        const double split = double(tp) * pp;
+        const double bw = memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff;
+        const double kv_read = kv_bytes_per_sequence(kv, in() + out() / 2.0).value * kv_fraction_per_tp_rank(kv, tp) / pp;
+        const double step_bytes = decode_weight_read_bytes(m, job->wq, batch).value / split + batch * kv_read;
+        const double mem_time = out() * step_bytes / bw;
+        const double decode_flops = out() * batch * forward_flops_per_token(m, in() + out() / 2.0) / split;
+        const double prefill = batch * prefill_flops(m, in()) / split;
+        const double compute_time = decode_flops / (peak_decode * a.decode_compute_eff) +
+                                    prefill / (peak_prefill * a.prefill_compute_eff);
+        const double comm = out() * allreduce_seconds(batch) + allreduce_seconds(batch * in());
+        return pp * (std::max(mem_time, compute_time) + comm) + (pp - 1) * out() * kNetworkHopSeconds;
+    }
+
+    double tps_per_user(double batch) const { return out() / cycle_seconds(batch); }
+    double tpot_seconds(double batch) const { return cycle_seconds(batch) / out(); }
+
+    double ttft_seconds(double batch) const {
+        const ModelSpec& m = job->model;
+        const double split = double(tp) * pp;
+        const double compute = prefill_flops(m, in()) / split / (peak_prefill * a.prefill_compute_eff);
+        const double read = weights.value / (memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff);
+        return pp * (std::max(compute, read) + allreduce_seconds(in())) + tpot_seconds(batch);
+    }
+
+    bool meets_targets(double batch) const {
+        return tps_per_user(batch) >= job->state.tps && ttft_seconds(batch) <= job->state.ttft;
+    }
+
+    // Largest batch in [1, cap] meeting the targets (both degrade as the batch grows); 0 if none.
+    double best_batch(double cap) const {
+        if (cap < 1 || !meets_targets(1)) return 0;
+        double lo = 1, hi = std::floor(cap);
+        if (meets_targets(hi)) return hi;
+        while (hi - lo > 1) {
+            const double mid = std::floor((lo + hi) / 2);
+            (meets_targets(mid) ? lo : hi) = mid;
+        }
+        return lo;
+    }
+};
+
+Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    Replica r{&job, &g, tp, pp, a, kv_layout(m, s.kvq)};
+    const double split = double(tp) * pp;
+    r.usable = gpu_memory(g).value * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+    r.weights = weight_bytes(m, job.wq).total() / split;
+    const double frac = kv_fraction_per_tp_rank(r.kv, tp) / pp;
+    r.kv_ctx = kv_bytes_per_sequence(r.kv, s.ctx) * frac;
+    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * frac;
+    // Peak activations: one prefill chunk's hidden states (replicated) and MLP width (split by TP),
+    // plus FP32 logits for the sequences sampled in one step.
+    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
+    const double act = chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m) / tp) * 2.0 +
+                       std::min(std::max(1.0, s.users), 256.0) * m.vocab * 4.0;
+    r.activations = Bytes{act * a.activation_factor};
+    r.overhead = Bytes::from_gb(a.runtime_overhead_gb);
+    const ComputeKind ck = weight_format_info(job.wq).compute;
+    r.peak_prefill = peak_flops(g, ck);
+    // Decode GEMMs of weight-only formats dequantize to BF16; W8A8/FP8/FP4 keep their path.
+    r.peak_decode = r.peak_prefill;
+    return r;
+}
+
+// Tensor-parallel sizes vLLM accepts for this model: heads divisible, KV heads divide or are divided.
+bool tp_valid(const ModelSpec& m, int tp, std::string* why) {
+    if (tp <= 1) return true;
+    if (m.heads > 0 && m.heads % tp != 0) {
+        *why = std::to_string(m.heads) + " attention heads are not divisible by TP " + std::to_string(tp);
+        return false;
+    }
+    if (m.attention != AttentionKind::mla && m.kv_heads > 0 && m.kv_heads % tp != 0 && tp % m.kv_heads != 0) {
+        *why = std::to_string(m.kv_heads) + " KV heads do not split over TP " + std::to_string(tp);
+        return false;
+    }
+    return true;
+}
+
+struct Layout { int tp, pp; };
+
+// TP within a server (1, 2, 4, 8 up to its size), then PP across servers for larger models.
+std::vector<Layout> candidate_layouts(const GpuSpec& g, const ModelSpec& m) {
+    std::vector<Layout> out;
+    const int server = g.max_server_size();
+    for (int tp = 1; tp <= server; tp *= 2) out.push_back({tp, 1});
+    const int max_pp = std::max(1, std::min(m.layers, 64));
+    for (int pp = 2; pp <= max_pp; pp *= 2) out.push_back({server, pp});
+    return out;
+}
+
+void fill_from_replicas(Option& o, const Replica& lo, const Replica& mid, const Replica& hi, double batch) {
+    o.decode_tps_per_user = {hi.tps_per_user(batch), mid.tps_per_user(batch), lo.tps_per_user(batch)};
+    const double n = batch * o.replicas;
+    o.total_tps = {n * o.decode_tps_per_user.low, n * o.decode_tps_per_user.mid, n * o.decode_tps_per_user.high};
+    o.ttft_s = {lo.ttft_seconds(batch), mid.ttft_seconds(batch), hi.ttft_seconds(batch)};
+    o.tpot_ms = {lo.tpot_seconds(batch) * 1e3, mid.tpot_seconds(batch) * 1e3, hi.tpot_seconds(batch) * 1e3};
+    const auto per_gpu = [&](const Replica& r, const Bytes& kv_seq) {
+        return (r.static_bytes() + kv_seq * batch).gb();
+    };
+    o.per_gpu_gb = {per_gpu(lo, lo.kv_avg), per_gpu(mid, mid.kv_ctx), per_gpu(hi, hi.kv_ctx)};
+    o.per_gpu.weights = mid.weights;
+    o.per_gpu.kv_cache = mid.kv_ctx * batch;
+    o.per_gpu.activations = mid.activations;
+    o.per_gpu.overhead = mid.overhead;
+}
+
+// Evaluate one GPU with one layout; `pinned` = total GPUs fixed by the user (0: size for the load).
+Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
+    const State& s = job.state;
+    const double users = std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+    Option o;
+    o.gpu_id = g.id;
+    o.gpu_name = g.name;
+    o.tp = l.tp;
+    o.pp = l.pp;
+    o.gpu_memory_gb = gpu_memory(g).gb();
+    const Replica mid = make_replica(job, g, l.tp, l.pp, Assumptions::typical());
+    const Replica lo = make_replica(job, g, l.tp, l.pp, Assumptions::optimistic());
+    const Replica hi = make_replica(job, g, l.tp, l.pp, Assumptions::pessimistic());
+    o.capacity_gb = mid.usable / kBytesPerGB;
+    const int per_replica = l.tp * l.pp;
+    o.count = per_replica;
+    o.servers = servers_for_gpus(per_replica, g.max_server_size());
+
+    std::string why;
+    if (!tp_valid(job.model, l.tp, &why)) { o.reason = why; return o; }
+    if (l.pp > 1 && job.model.layers < l.pp) { o.reason = "fewer layers than pipeline stages"; return o; }
+    if (mid.peak_prefill <= 0) { o.reason = "no tensor throughput figure in the catalog"; return o; }
+
+    const double mem_batch = mid.batch_limit_by_memory();
+    if (mem_batch < 1) {
+        const double need = (mid.static_bytes() + mid.kv_ctx).gb();
+        o.per_gpu_gb = {need, need, need};
+        o.per_gpu.weights = mid.weights;
+        o.per_gpu.kv_cache = mid.kv_ctx;
+        o.per_gpu.activations = mid.activations;
+        o.per_gpu.overhead = mid.overhead;
+        o.reason = "needs " + fmt(need, 1) + " GB per GPU for one " + fmt(s.ctx, 0) + "-token sequence, has " +
+                   fmt(o.capacity_gb, 1) + " GB usable (" + fmt(o.gpu_memory_gb, 1) + " GB less " + fmt(s.reserve, 0) +
+                   " % reserve)";
+        return o;
+    }
+
+    if (pinned > 0) {
+        if (pinned % per_replica != 0) { o.reason = "count is not a multiple of the layout"; return o; }
+        o.replicas = pinned / per_replica;
+        o.count = pinned;
+        o.servers = servers_for_gpus(pinned, g.max_server_size());
+        const double cap = mid.best_batch(mem_batch);
+        o.users_served = cap * o.replicas;
+        const double batch = std::max(1.0, std::min(cap > 0 ? cap : 1.0, std::ceil(users / o.replicas)));
+        o.batch_per_replica = int(batch);
+        fill_from_replicas(o, lo, mid, hi, batch);
+        if (cap <= 0) {
+            o.reason = "misses the targets even for one user: " + fmt(mid.tps_per_user(1), 1) + " tokens/s (target " +
+                       fmt(s.tps, 0) + "), first token in " + fmt(mid.ttft_seconds(1), 2) + " s (target " + fmt(s.ttft, 1) + ")";
+        } else if (o.users_served < users) {
+            o.reason = "serves " + fmt(o.users_served, 0) + " of " + fmt(users, 0) + " users within the targets";
+        } else {
+            o.fits = true;
+        }
+        return o;
+    }
+
+    const double batch_cap = mid.best_batch(std::min(mem_batch, users));
+    if (batch_cap <= 0) {
+        o.replicas = 1;
+        o.batch_per_replica = 1;
+        fill_from_replicas(o, lo, mid, hi, 1);
+        const double t = mid.tps_per_user(1), f = mid.ttft_seconds(1);
+        if (t < s.tps)
+            o.reason = "too slow: " + fmt(t, 1) + " tokens/s per user even alone (target " + fmt(s.tps, 0) + ")";
+        else
+            o.reason = "first token in " + fmt(f, 2) + " s even alone (target " + fmt(s.ttft, 1) + " s)";
+        return o;
+    }
+    o.replicas = int(std::min(kMaxGpus, std::ceil(users / batch_cap)));
+    o.count = o.replicas * per_replica;
+    if (o.count > kMaxGpus / 10) { o.reason = "needs more than 100 000 GPUs"; return o; }
+    o.servers = servers_for_gpus(o.count, g.max_server_size());
+    const double batch = std::ceil(users / o.replicas);
+    o.batch_per_replica = int(batch);
+    o.users_served = batch_cap * o.replicas;
+    fill_from_replicas(o, lo, mid, hi, batch);
+    o.fits = true;
+    return o;
+}
+
+void warn_option(const Job& job, const GpuSpec& g, Option& o) {
+    if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
+        o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
+                                                        " GB/s is below the 500 GB/s the guide recommends for ML"});
+    if (o.tp > 1 && !nvlink_within(g, o.tp))
+        o.warnings.push_back({"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"});
+    if (g.estimated)
+        o.warnings.push_back({"gpu.estimated", "some catalog figures of this GPU are estimated"});
+    (void)job;
+}
+
+}  // namespace
+
+void evaluate_inference(const Job& job, Result& out) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    const double users = std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+    const KvLayout kv = kv_layout(m, s.kvq);
+    const WeightBytes w = weight_bytes(m, job.wq);
+    out.memory.weights = w.total();
+    out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
+    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
+    out.memory.activations = Bytes{chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m)) * 2.0 +
+                                   std::min(users, 256.0) * m.vocab * 4.0};
+    out.memory.overhead = Bytes::from_gb(Assumptions::typical().runtime_overhead_gb);
+    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
+    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    out.memory_total_gb = {(w.total() + kv_avg + out.memory.activations * lo.activation_factor).gb() + lo.runtime_overhead_gb,
+                           out.memory.total().gb(),
+                           (w.total() + out.memory.kv_cache + out.memory.activations * hi.activation_factor).gb() +
+                               hi.runtime_overhead_gb};
+
+    const double per_token = kv_bytes_per_sequence(kv, 1).value - kv.state_bytes_per_sequence;
+    out.explanations.push_back({"memory.weights",
+        fmt(m.params_b, 2) + " B params × " + fmt(weight_format_info(job.wq).bits_per_weight, 2) + " bits (" +
+        std::string(weight_format_info(job.wq).key) + ", " + std::string(weight_format_info(job.wq).scale_note) +
+        "; embeddings " + fmt_gb(w.input_embedding.value + w.lm_head.value) + ") = " + fmt_gb(w.total().value),
+        {w.total().gb(), w.total().gb(), w.total().gb()}});
+    std::string kv_formula;
+    if (m.attention == AttentionKind::mla && m.mla)
+        kv_formula = "MLA latent (" + std::to_string(m.mla->kv_lora_rank) + " + " + std::to_string(m.mla->qk_rope_head_dim) +
+                     " rope) × " + std::to_string(m.layers) + " layers × " + fmt(kv_bytes_per_element(s.kvq), 0) + " B";
+    else
+        kv_formula = "2 (K,V) × " + std::to_string(m.kv_heads) + " KV heads × " + std::to_string(m.head_dim) + " dim × " +
+                     std::to_string(full_attention_layers(m)) + " full layers × " + fmt(kv_bytes_per_element(s.kvq), 0) + " B";
+    if (kv.window > 0) kv_formula += " + window layers capped at " + fmt(kv.window, 0) + " tokens";
+    if (kv.state_bytes_per_sequence > 0) kv_formula += " + linear-attention state " + fmt_gb(kv.state_bytes_per_sequence) + "/seq";
+    kv_formula += " = " + fmt(per_token / 1024.0, 1) + " KiB/token; × " + fmt(s.ctx, 0) + " tokens × " + fmt(users, 0) +
+                  " users = " + fmt_gb(out.memory.kv_cache.value);
+    out.explanations.push_back({"memory.kv_cache", kv_formula, {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
+    out.explanations.push_back({"memory.activations",
+        "prefill chunk " + fmt(chunk, 0) + " tokens × (4·hidden + 2·FFN width) × 2 B + logits = " +
+        fmt_gb(out.memory.activations.value), {out.memory.activations.gb() * lo.activation_factor,
+        out.memory.activations.gb(), out.memory.activations.gb() * hi.activation_factor}});
+    out.explanations.push_back({"memory.overhead", "CUDA context, libraries, CUDA graphs per GPU",
+        {lo.runtime_overhead_gb, Assumptions::typical().runtime_overhead_gb, hi.runtime_overhead_gb}});
+
+    const int pinned = s.n ? *s.n : 0;
+    for (const GpuSpec* g : job.gpus) {
+        for (Layout l : candidate_layouts(*g, m)) {
+            if (pinned > 0 && (l.tp * l.pp > pinned || pinned % (l.tp * l.pp) != 0)) continue;
+            Option o = evaluate_layout(job, *g, l, pinned);
+            warn_option(job, *g, o);
+            add_cost(o, *g);
+            if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
+                o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);
+            if (o.fits) o.command = serving_command(job, o);
+            out.options.push_back(std::move(o));
+            // Once a layout fits on its own, wider pipelines of the same GPU only add cost.
+            if (pinned == 0 && out.options.back().fits && l.pp > 1) break;
+        }
+    }
+}
+
+}  // namespace gpusizer

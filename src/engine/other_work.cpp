@@ -1,0 +1,94 @@
+// The article's "other GPU work": 3D rendering, video transcoding, image processing, HPC.
+// Not a model of the workload — rules over the catalog's facts, each stated in its message:
+//  * render:    needs a graphics pipeline with RT cores and the scene in memory (scenes do not
+//               split across GPUs); ranked by FP32 rate per unit of cost.
+//  * transcode: needs NVENC engines (AV1 needs an AV1-capable encoder); streams per engine are
+//               an assumption (see kStreamsPerEngine1080p); ranked by streams per unit of cost.
+//  * image:     FP32 rate and memory for the batch; ranked by FP32 per unit of cost.
+//  * hpc:       needs a real FP64 rate (>= 1 TFLOPS; consumer GPUs run FP64 at 1/64); ranked by FP64.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/hardware.hpp"
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+namespace {
+
+// 1080p30 streams one NVENC engine sustains at a medium preset (P4). NVIDIA Video Codec SDK
+// performance tables put one Ada/Ampere engine at ~400 fps H.264 1080p P4: ≈ 13 streams.
+// This is an assumption of ours, not a catalog fact: the range is ±50 %.
+constexpr double kStreamsPerEngine1080p = 13.0;
+
+double resolution_factor(const std::string& res) {
+    if (res == "720p") return 2.25;
+    if (res == "1440p") return 0.5625;
+    if (res == "4k" || res == "2160p") return 0.25;
+    if (res == "8k") return 0.0625;
+    return 1.0;  // 1080p
+}
+
+double val(const std::optional<double>& v) { return v ? *v : 0.0; }
+
+}  // namespace
+
+void evaluate_other_work(const Job& job, Result& out) {
+    const State& s = job.state;
+    const std::string& work = s.use;
+    const double need_gb = std::max(0.0, s.vram);
+    out.memory.weights = Bytes::from_gb(need_gb);
+    out.memory_total_gb = {need_gb, need_gb, need_gb};
+    for (const GpuSpec* gp : job.gpus) {
+        const GpuSpec& g = *gp;
+        Option o;
+        o.gpu_id = g.id;
+        o.gpu_name = g.name;
+        o.count = 1;
+        o.servers = 1;
+        o.gpu_memory_gb = gpu_memory(g).gb();
+        o.capacity_gb = o.gpu_memory_gb * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+        o.per_gpu.weights = Bytes::from_gb(need_gb);
+        o.per_gpu_gb = {need_gb, need_gb, need_gb};
+        const bool mem_ok = need_gb <= o.capacity_gb;
+        const std::string mem_reason = "needs " + fmt(need_gb, 1) + " GB, has " + fmt(o.capacity_gb, 1) + " GB usable";
+        if (work == "render") {
+            o.score = val(g.tflops.fp32);
+            o.score_label = "FP32 TFLOPS";
+            if (!g.graphics || !g.rt_cores) o.reason = "no graphics pipeline / RT cores for rendering";
+            else if (!mem_ok) o.reason = mem_reason + " (a scene does not split across GPUs)";
+            else o.fits = true;
+        } else if (work == "transcode") {
+            const double per_gpu = g.nvenc * kStreamsPerEngine1080p * resolution_factor(s.res);
+            o.score = per_gpu;
+            o.score_label = "streams per GPU (" + s.res + ")";
+            if (g.nvenc <= 0) o.reason = "no video encoder (NVENC)";
+            else if (s.codec == "av1" && !g.av1_encode) o.reason = "no AV1 encoder";
+            else {
+                o.count = int(std::max(1.0, std::ceil(std::max(1.0, s.streams) / std::max(0.01, per_gpu))));
+                o.servers = servers_for_gpus(o.count, g.max_server_size());
+                o.users_served = per_gpu * o.count;
+                o.fits = true;
+                o.warnings.push_back({"assumption.nvenc", "assumes ~13 streams of 1080p30 per NVENC engine (P4 preset), ±50 %"});
+            }
+        } else if (work == "hpc") {
+            const double fp64 = std::max(val(g.tflops.fp64), val(g.tflops.fp64_tensor));
+            o.score = fp64;
+            o.score_label = "FP64 TFLOPS";
+            if (fp64 < 1.0) o.reason = "no FP64 rate for HPC (" + fmt(fp64, 2) + " TFLOPS)";
+            else if (!mem_ok) o.reason = mem_reason;
+            else o.fits = true;
+        } else {  // image processing
+            o.score = val(g.tflops.fp32);
+            o.score_label = "FP32 TFLOPS";
+            if (o.score <= 0) o.reason = "no FP32 figure in the catalog";
+            else if (!mem_ok) o.reason = mem_reason;
+            else o.fits = true;
+            if (g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
+                o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) + " GB/s"});
+        }
+        add_cost(o, g);
+        out.options.push_back(o);
+    }
+}
+
+}  // namespace gpusizer

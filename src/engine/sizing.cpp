@@ -1,0 +1,205 @@
+// evaluate(): resolves the model and candidate GPUs, runs the task's evaluator, ranks.
+#include "engine/sizing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+
+std::string_view task_key(Task t) {
+    switch (t) {
+        case Task::infer: return "infer";
+        case Task::tune: return "tune";
+        case Task::train: return "train";
+        case Task::other: return "other";
+    }
+    return "infer";
+}
+std::string_view method_key(TuneMethod m) {
+    switch (m) {
+        case TuneMethod::full: return "full";
+        case TuneMethod::lora: return "lora";
+        case TuneMethod::qlora: return "qlora";
+    }
+    return "lora";
+}
+std::string_view rank_by_key(RankBy r) {
+    switch (r) {
+        case RankBy::cost: return "cost";
+        case RankBy::speed: return "speed";
+        case RankBy::gpus: return "gpus";
+    }
+    return "cost";
+}
+
+double default_tokens(Task t) { return t == Task::train ? 1e12 : 100e6; }
+double effective_tokens(const State& s) { return s.tokens ? *s.tokens : default_tokens(s.task); }
+double effective_mfu(const State& s) {
+    if (s.mfu) return std::clamp(*s.mfu, 0.01, 1.0);
+    if (s.task == Task::train || s.method == TuneMethod::full) return 0.40;
+    return s.method == TuneMethod::lora ? 0.30 : 0.25;
+}
+
+std::string fmt(double v, int decimals) {
+    if (!std::isfinite(v)) return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string fmt_gb(double bytes) {
+    const double gb = bytes / kBytesPerGB;
+    return fmt(gb, gb < 10 ? 2 : 1) + " GB";
+}
+
+int gpus_for_deadline(double gpu_hours, double days) {
+    if (!(days > 0) || !(gpu_hours > 0)) return 1;
+    return int(std::min(1e9, std::ceil(gpu_hours / (days * 24.0) - 1e-9)));
+}
+double days_for_gpus(double gpu_hours, int gpus) { return gpus > 0 ? gpu_hours / gpus / 24.0 : 0.0; }
+int servers_for_gpus(int gpus, int server_size) {
+    if (gpus <= 0) return 0;
+    return int(std::ceil(double(gpus) / std::max(1, server_size)));
+}
+
+void add_cost(Option& o, const GpuSpec& g) {
+    if (!g.price || o.count <= 0) return;
+    o.cost_per_hour = g.price->per_gpu_hour * o.count;
+    o.cost_per_month = *o.cost_per_hour * kHoursPerMonth;
+}
+
+namespace {
+
+ModelSpec custom_model(const State& s) {
+    ModelSpec m;
+    m.id = "custom";
+    m.name = "Custom model";
+    m.custom = true;
+    m.params_b = s.custom.params_b;
+    m.active_params_b = s.custom.active_b > 0 ? s.custom.active_b : s.custom.params_b;
+    m.layers = s.custom.layers;
+    m.hidden = s.custom.hidden;
+    m.heads = s.custom.heads;
+    m.kv_heads = s.custom.kv_heads > 0 ? s.custom.kv_heads : s.custom.heads;
+    m.head_dim = s.custom.head_dim > 0 ? s.custom.head_dim : (s.custom.heads > 0 ? s.custom.hidden / s.custom.heads : 0);
+    m.attention = m.kv_heads < m.heads ? AttentionKind::gqa : AttentionKind::mha;
+    m.intermediate = 0;  // 4·hidden assumed (ffn_active_width)
+    m.vocab = 0;         // unknown: no embedding split, no logits term
+    m.estimated = true;
+    m.estimated_fields = {"intermediate", "vocab"};
+    return m;
+}
+
+double rank_speed(const Option& o) {
+    if (o.decode_tps_per_user.mid > 0) return o.decode_tps_per_user.mid;
+    if (o.days.mid > 0) return -o.days.mid;
+    return o.score;
+}
+
+bool better(const Option& a, const Option& b, RankBy by) {
+    if (a.fits != b.fits) return a.fits;
+    if (!a.fits) return a.per_gpu_gb.mid / std::max(1.0, a.capacity_gb) < b.per_gpu_gb.mid / std::max(1.0, b.capacity_gb);
+    const bool ac = a.cost_per_hour.has_value(), bc = b.cost_per_hour.has_value();
+    if (by == RankBy::cost) {
+        if (ac != bc) return ac;
+        const double ca = a.cost_total ? *a.cost_total : a.cost_per_hour.value_or(0);
+        const double cb = b.cost_total ? *b.cost_total : b.cost_per_hour.value_or(0);
+        // Other work: cost per unit of the figure the GPU is ranked by.
+        const double sa = a.score > 0 && !a.decode_tps_per_user.mid && !a.days.mid ? ca / a.score : ca;
+        const double sb = b.score > 0 && !b.decode_tps_per_user.mid && !b.days.mid ? cb / b.score : cb;
+        if (ac && std::abs(sa - sb) > 1e-9 * std::max(sa, sb)) return sa < sb;
+        if (a.count != b.count) return a.count < b.count;
+        return rank_speed(a) > rank_speed(b);
+    }
+    if (by == RankBy::gpus && a.count != b.count) return a.count < b.count;
+    const double ra = rank_speed(a), rb = rank_speed(b);
+    if (std::abs(ra - rb) > 1e-12) return ra > rb;
+    return a.count < b.count;
+}
+
+}  // namespace
+
+Result evaluate(const State& state, const Catalog& catalog) {
+    Result r;
+    r.state = state;
+    r.currency = catalog.currency;
+    const ModelSpec* found = nullptr;
+    ModelSpec custom;
+    if (state.task != Task::other) {
+        if (state.model == "custom") {
+            custom = custom_model(state);
+            found = &custom;
+            if (custom.params_b <= 0 || custom.layers <= 0 || custom.hidden <= 0 || custom.heads <= 0) {
+                r.warnings.push_back({"model.custom_incomplete",
+                    "custom model needs params, layers, hidden and heads; nothing was evaluated"});
+                r.model_found = false;
+                r.model = custom;
+                return r;
+            }
+            r.warnings.push_back({"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"});
+        } else {
+            std::string alias;
+            found = catalog.find_model(state.model, &alias);
+            if (!found) {
+                r.model_found = false;
+                r.warnings.push_back({"model.unknown", "model '" + state.model + "' is not in the catalog; nothing was evaluated"});
+                return r;
+            }
+            if (!alias.empty())
+                r.warnings.push_back({"model.alias", "model id '" + alias + "' is now '" + found->id + "'"});
+        }
+        r.model = *found;
+        if (found->estimated) {
+            std::string fields;
+            for (const auto& f : found->estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
+            r.warnings.push_back({"model.estimated", "catalog figures of " + found->name + " are estimated" +
+                                                         (fields.empty() ? "" : " (" + fields + ")")});
+        }
+        if (found->layers <= 0 || found->hidden <= 0 || found->params_b <= 0) {
+            r.warnings.push_back({"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"});
+            r.model_found = false;
+            return r;
+        }
+    }
+    const WeightFormat wq = state.wq ? *state.wq : (found ? found->native_format : WeightFormat::bf16);
+    r.weight_format = wq;
+
+    std::vector<const GpuSpec*> gpus;
+    if (!state.gpu.empty()) {
+        if (const GpuSpec* g = catalog.find_gpu(state.gpu)) gpus.push_back(g);
+        else r.warnings.push_back({"gpu.unknown", "GPU '" + state.gpu + "' is not in the catalog; showing every GPU"});
+    }
+    if (gpus.empty())
+        for (const auto& g : catalog.gpus) gpus.push_back(&g);
+
+    static const ModelSpec kNoModel{};
+    const Job job{r.state, catalog, found ? *found : kNoModel, wq, gpus};
+    switch (state.task) {
+        case Task::infer: evaluate_inference(job, r); break;
+        case Task::tune:
+        case Task::train: evaluate_training(job, r); break;
+        case Task::other: evaluate_other_work(job, r); break;
+    }
+    std::stable_sort(r.options.begin(), r.options.end(),
+                     [&](const Option& a, const Option& b) { return better(a, b, state.sort); });
+    if (!r.options.empty() && r.options.front().fits) r.recommended = 0;
+    if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
+
+    const Assumptions a = Assumptions::typical();
+    r.assumptions = {
+        "decode reaches " + fmt(a.decode_bandwidth_eff * 100, 0) + " % of memory bandwidth (range 55-85 %)",
+        "prefill reaches " + fmt(a.prefill_compute_eff * 100, 0) + " % of dense tensor peak (range 35-65 %)",
+        "runtime overhead " + fmt(a.runtime_overhead_gb, 1) + " GB per GPU for inference (0.6-2.0), " +
+            fmt(a.train_overhead_gb, 1) + " GB for training (1.5-5)",
+        "memory reserve " + fmt(state.reserve, 0) + " % of each GPU kept free",
+        "KV cache sized for every user at the full context; low end at average prompt + answer",
+        "training MFU " + fmt(effective_mfu(state) * 100, 0) + " % (range ±20 %), mixed-precision AdamW 16 B/param",
+        "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes",
+    };
+    return r;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,117 @@
+// gpusizer engine: evaluates every GPU of the catalog at every sensible count for a task,
+// a model and a load, and says which configurations work, how fast, how long, how much.
+//
+// MODELLING ASSUMPTIONS (each is also listed in Result::assumptions with its value)
+//  Inference
+//   * Memory per GPU = weights/(TP·PP) + KV cache + activations of one prefill chunk + runtime
+//     overhead; it must fit in (1 - reserve) of the GPU's memory (vLLM --gpu-memory-utilization).
+//   * KV cache is sized for `users` sequences each holding `ctx` tokens (the worst case a server
+//     started with --max-model-len ctx --max-num-seqs users must hold); the low end of the range
+//     is `users` × (in + out), the average occupancy with paged attention.
+//   * Under tensor parallelism weights and KV heads are split; the MLA latent, activations and
+//     runtime overhead are replicated on every rank; with TP > KV heads, KV heads are replicated.
+//   * Decode is a roofline over one request cycle: weights are read once per step (MoE: the
+//     routed experts touched by the batch), KV read per sequence; prefill of the prompts in the
+//     same cycle adds compute. Time per step = max(bytes/(BW·eff), FLOPs/(peak·eff)) + TP
+//     all-reduce time. Pipeline stages run one after another (PP adds memory, not speed).
+//   * Time to first token = prompt FLOPs/(peak·eff) + one weight read + one decode step.
+//   * Capacity: replicas × (TP·PP) GPUs; each replica serves the largest batch that meets
+//     `tps` and `ttft`; servers hold the catalog's largest server size of GPUs.
+//  Fine-tuning and training
+//   * Mixed-precision AdamW: BF16 weights (2 B/param), BF16 gradients (2), FP32 master weights
+//     and two Adam moments (12): 16 B/param (Rajbhandari et al., ZeRO, 2020). ZeRO-1/2/3 shard
+//     optimizer / +gradients / +weights across data-parallel ranks.
+//   * LoRA: frozen BF16 base, adapters on every attention and MLP projection, 16 B per adapter
+//     parameter; QLoRA: NF4 base with double quantization (4.127 bits/weight, Dettmers et al. 2023).
+//   * Activations per layer and token: 17·h + 6·I bytes without checkpointing (Korthikanti et al.
+//     2022 with flash attention, SwiGLU width I), 2·h with full checkpointing plus one layer's
+//     working set; logits 6 bytes per vocabulary entry per token (BF16 + FP32 loss).
+//   * Training FLOPs = 6·N_active·D + 6·L·s·d_attn·D (causal attention); LoRA/QLoRA 4·N·D (no
+//     weight gradients for frozen weights). GPU-hours = FLOPs / (dense peak · MFU).
+//  Other GPU work: rules over catalog facts (graphics/RT, NVENC engines, FP32, FP64, memory).
+//  All three assumption sets (optimistic / typical / pessimistic, see assumptions.hpp) are run;
+//  their spread is each headline figure's low-high range.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/assumptions.hpp"
+#include "engine/catalog_types.hpp"
+#include "engine/state.hpp"
+#include "engine/units.hpp"
+
+namespace gpusizer {
+
+struct Warning {
+    std::string code;  // stable, for translation: "link.unknown_key", "gpu.low_bandwidth", ...
+    std::string text;  // English
+};
+
+struct MemoryBreakdown {
+    Bytes weights, kv_cache, activations, optimizer, gradients, overhead;
+    Bytes total() const { return weights + kv_cache + activations + optimizer + gradients + overhead; }
+};
+
+// How a figure was obtained, for the UI's tooltips and the CLI's explain output.
+struct Explanation {
+    std::string key;      // e.g. "memory.kv_cache"
+    std::string formula;  // with the numbers substituted
+    Range range;
+};
+
+struct Option {
+    std::string gpu_id;
+    std::string gpu_name;
+    int count = 0;        // GPUs in total
+    int servers = 0;
+    int tp = 1, pp = 1, dp = 1, replicas = 1;
+    int zero = -1;        // training: ZeRO stage used (-1: n/a)
+    bool fits = false;
+    std::string reason;   // why it does not fit (empty when it fits)
+    std::vector<Warning> warnings;
+    double capacity_gb = 0;   // usable memory per GPU after the reserve, GB
+    double gpu_memory_gb = 0; // whole memory per GPU, GB
+    MemoryBreakdown per_gpu;  // typical
+    Range per_gpu_gb;
+    // inference
+    int batch_per_replica = 0;
+    double users_served = 0;
+    Range decode_tps_per_user, total_tps, ttft_s, tpot_ms;
+    // training / tuning
+    Range gpu_hours, days;
+    double energy_mwh = 0;
+    // other work: the figure the GPU is ranked by, and its unit
+    double score = 0;
+    std::string score_label;
+    // cost (nullopt: no price in the catalog)
+    std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
+    std::string command;  // serving command or training layout that reproduces this estimate
+};
+
+struct Result {
+    State state;                 // effective state (after defaults)
+    ModelSpec model;             // the model used (catalog entry or custom)
+    WeightFormat weight_format = WeightFormat::bf16;  // effective: state.wq or the model's native format
+    bool model_found = true;
+    std::vector<Warning> warnings;
+    MemoryBreakdown memory;      // one replica of the job before splitting, typical
+    Range memory_total_gb;
+    double flops = 0;            // training / tuning total FLOPs
+    Range gpu_hours;             // on the recommended GPU
+    std::vector<Option> options; // ranked: fitting first
+    int recommended = -1;        // index into options, -1 if nothing fits
+    std::vector<Explanation> explanations;
+    std::vector<std::string> assumptions;  // itemised, with their values
+    std::string currency = "USD";
+};
+
+// Evaluate a state against a catalog. Never throws; unknown ids give warnings and an empty result.
+Result evaluate(const State& state, const Catalog& catalog);
+
+// The article's conversion: GPU-hours ↔ GPUs × days ↔ servers.
+int gpus_for_deadline(double gpu_hours, double days);
+double days_for_gpus(double gpu_hours, int gpus);
+int servers_for_gpus(int gpus, int server_size);
+
+}  // namespace gpusizer

@@ -1,0 +1,73 @@
+// The whole configuration a user can set: what the link encodes and the engine reads.
+// Optional fields mean "not set: use the default / let the engine choose".
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/formats.hpp"
+
+namespace gpusizer {
+
+enum class Task { infer, tune, train, other };
+enum class TuneMethod { full, lora, qlora };
+enum class OtherWork { render, transcode, image, hpc };
+enum class RankBy { cost, speed, gpus };
+
+struct CustomModel {  // a model described by the link instead of the catalog
+    double params_b = 0, active_b = 0;
+    int layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0;
+};
+
+struct State {
+    Task task = Task::infer;
+    std::string use = "chat";              // preset within the task: chat rag ocr general | render transcode image hpc
+    std::string model = "Qwen/Qwen3-8B";   // catalog id, or "custom"
+    CustomModel custom;
+    std::optional<WeightFormat> wq;        // default: the model's native format
+    KvFormat kvq = KvFormat::bf16;
+
+    // inference load
+    double ctx = 8192;      // context tokens per sequence
+    double in = 1000;       // average prompt tokens
+    double out = 500;       // average answer tokens
+    double users = 10;      // concurrent requests
+    double tps = 20;        // target answer tokens/s per user
+    double ttft = 2;        // target seconds to first token
+    double growth = 0;      // % more users to provision for
+
+    // fine-tune / train
+    TuneMethod method = TuneMethod::lora;
+    double rank = 16;
+    std::optional<double> tokens;  // dataset tokens; default: default_tokens(task)
+    double epochs = 1;
+    double seq = 4096;
+    double batch = 1;       // micro-batch per GPU, sequences
+    bool ckpt = true;       // activation checkpointing
+    std::optional<int> zero;    // 0-3; default: smallest stage that fits
+    std::optional<double> mfu;  // default: 0.40 train/full, 0.30 LoRA, 0.25 QLoRA
+    std::optional<double> days; // deadline
+
+    // other GPU work
+    double vram = 16;       // GB the scene / batch / dataset needs
+    double streams = 8;     // concurrent video streams (transcode)
+    std::string res = "1080p";
+    std::string codec = "h264";
+
+    // pinning and policy
+    std::string gpu;            // empty = every GPU
+    std::optional<int> n;       // total GPU count, empty = engine chooses
+    double reserve = 10;        // % of GPU memory kept free
+    RankBy sort = RankBy::cost;
+};
+
+std::string_view task_key(Task t);
+std::string_view method_key(TuneMethod m);
+std::string_view rank_by_key(RankBy r);
+
+// Training from scratch defaults to a pretraining-sized corpus (1 T); fine-tuning to 100 M tokens.
+double default_tokens(Task t);
+double effective_tokens(const State& s);
+double effective_mfu(const State& s);
+
+}  // namespace gpusizer

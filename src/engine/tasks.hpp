@@ -1,0 +1,37 @@
+// Per-task evaluators behind evaluate(). Each fills options and the job-level figures.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/sizing.hpp"
+
+namespace gpusizer {
+
+struct Job {
+    const State& state;
+    const Catalog& catalog;
+    const ModelSpec& model;
+    WeightFormat wq;
+    std::vector<const GpuSpec*> gpus;  // candidates (one if pinned)
+};
+
+void evaluate_inference(const Job& job, Result& out);
+void evaluate_training(const Job& job, Result& out);
+void evaluate_other_work(const Job& job, Result& out);
+
+// Total training / tuning FLOPs for the state's tokens × epochs.
+double training_flops(const ModelSpec& m, const State& s);
+
+// Serving command (vLLM, or llama.cpp for GGUF) that reproduces an inference option.
+std::string serving_command(const Job& job, const Option& o);
+// Parallel layout (TP × PP × DP, ZeRO) and launcher line for a training option.
+std::string training_layout(const Job& job, const Option& o);
+
+// Formatting helpers shared by the evaluators' messages (fixed, locale-independent).
+std::string fmt(double v, int decimals);
+std::string fmt_gb(double bytes);
+
+void add_cost(Option& o, const GpuSpec& g);
+
+}  // namespace gpusizer

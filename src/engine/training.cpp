@@ -1,0 +1,214 @@
+// Fine-tuning (full, LoRA, QLoRA) and training from scratch: memory plan, compute, time, cost.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/hardware.hpp"
+#include "engine/model_math.hpp"
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+namespace {
+
+constexpr double kQloraBitsPerWeight = 4.127;  // NF4 + double-quantized scales (Dettmers et al. 2023)
+constexpr int kMaxTrainingGpus = 65536;
+
+bool is_full(const State& s) { return s.task == Task::train || s.method == TuneMethod::full; }
+
+// Trainable LoRA parameters: rank × (in + out) for every attention and MLP projection.
+double lora_params(const ModelSpec& m, double rank) {
+    const double h = m.hidden;
+    const double q = double(m.heads) * m.head_dim;
+    const double kv = double(m.kv_heads) * m.head_dim;
+    const double ffn = m.moe ? double(m.moe->shared_experts) * m.moe->expert_intermediate : double(m.intermediate);
+    const double per_layer = (h + q) + 2 * (h + kv) + (q + h) + 3 * (h + ffn);
+    return std::max(0.0, rank) * per_layer * m.layers;
+}
+
+// Activation bytes per GPU for one micro-batch (first pipeline stage holds PP micro-batches in flight).
+double activation_bytes(const ModelSpec& m, const State& s, int tp) {
+    const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
+    const double h = m.hidden, width = ffn_active_width(m);
+    const double layer = tokens * (17.0 * h + 6.0 * width);
+    const double kept = s.ckpt ? tokens * 2.0 * h * m.layers + layer : layer * m.layers;
+    const double logits = tokens * m.vocab * 6.0;
+    return (kept + logits) / std::max(1, tp);
+}
+
+struct Plan {
+    int tp = 1, pp = 1, dp = 1, zero = 0;
+    MemoryBreakdown per_gpu;
+};
+
+MemoryBreakdown plan_memory(const Job& job, int tp, int pp, int dp, int zero, const Assumptions& a) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    const ParamSplit p = split_params(m);
+    const double mp = double(tp) * pp;
+    MemoryBreakdown b;
+    if (is_full(s)) {
+        b.weights = Bytes{2.0 * p.total / mp / (zero >= 3 ? dp : 1)};
+        b.gradients = Bytes{2.0 * p.total / mp / (zero >= 2 ? dp : 1)};
+        b.optimizer = Bytes{12.0 * p.total / mp / (zero >= 1 ? dp : 1)};
+    } else {
+        double base = 2.0 * p.total;
+        if (s.method == TuneMethod::qlora)
+            base = (p.total - p.input_embedding - p.lm_head) * kQloraBitsPerWeight / 8.0 + 2.0 * (p.input_embedding + p.lm_head);
+        const double adapters = lora_params(m, s.rank);
+        b.weights = Bytes{base / mp / (zero >= 3 ? dp : 1) + 2.0 * adapters};
+        b.gradients = Bytes{2.0 * adapters};
+        b.optimizer = Bytes{12.0 * adapters / (zero >= 1 ? dp : 1)};
+    }
+    b.activations = Bytes{activation_bytes(m, s, tp) * a.activation_factor};
+    b.overhead = Bytes::from_gb(a.train_overhead_gb);
+    return b;
+}
+
+// Simplest layout that fits n GPUs: pure data parallel + ZeRO first, then TP inside a server
+// (NVLink GPUs only), then PP across servers.
+bool choose_plan(const Job& job, const GpuSpec& g, int n, Plan* plan) {
+    const double usable = gpu_memory(g).value * (1.0 - std::clamp(job.state.reserve, 0.0, 90.0) / 100.0);
+    const int server = g.max_server_size();
+    const int max_tp = nvlink_within(g, server) ? std::min(server, n) : nvlink_within(g, 2) ? std::min(2, n) : 1;
+    for (int pp = 1; pp <= std::min(n, 64); pp *= 2) {
+        for (int tp = 1; tp <= max_tp; tp *= 2) {
+            if (n % (tp * pp) != 0) continue;
+            if (tp > 1 && job.model.heads % tp != 0) continue;
+            if (pp > 1 && job.model.layers < pp) continue;
+            const int dp = n / (tp * pp);
+            for (int zero = 0; zero <= 3; ++zero) {
+                if (job.state.zero && zero != *job.state.zero) continue;
+                if (zero > 0 && dp == 1 && !job.state.zero) continue;  // ZeRO shards nothing at DP 1
+                const MemoryBreakdown b = plan_memory(job, tp, pp, dp, zero, Assumptions::typical());
+                if (b.total().value <= usable) {
+                    *plan = {tp, pp, dp, zero, b};
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+std::vector<int> candidate_counts(const GpuSpec& g) {
+    std::vector<int> counts;
+    const int server = g.max_server_size();
+    for (int n = 1; n < server; n *= 2) counts.push_back(n);
+    for (int n = server; n <= kMaxTrainingGpus; n *= 2) counts.push_back(n);
+    return counts;
+}
+
+int round_up_to_servers(int n, int server) {
+    if (n <= 1) return 1;
+    if (n <= server) {
+        int p = 1;
+        while (p < n) p *= 2;
+        return std::min(p, server);
+    }
+    return int(std::ceil(double(n) / server)) * server;
+}
+
+}  // namespace
+
+double training_flops(const ModelSpec& m, const State& s) {
+    const double tokens = effective_tokens(s) * std::max(0.0, s.epochs);
+    const double fwd = forward_flops_per_token(m, std::max(1.0, s.seq) / 2.0);
+    const double passes = is_full(s) ? 3.0 : 2.0;  // fwd + bwd (activation grads [+ weight grads])
+    return passes * fwd * tokens;
+}
+
+void evaluate_training(const Job& job, Result& out) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    out.flops = training_flops(m, s);
+    out.memory = plan_memory(job, 1, 1, 1, 0, Assumptions::typical());
+    const MemoryBreakdown lo = plan_memory(job, 1, 1, 1, 0, Assumptions::optimistic());
+    const MemoryBreakdown hi = plan_memory(job, 1, 1, 1, 0, Assumptions::pessimistic());
+    out.memory_total_gb = {lo.total().gb(), out.memory.total().gb(), hi.total().gb()};
+    const double mfu = effective_mfu(s);
+    const ComputeKind ck = job.wq == WeightFormat::fp8 ? ComputeKind::fp8
+                           : job.wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+    out.explanations.push_back({"compute.flops",
+        std::string(is_full(s) ? "6" : "4") + " × " + fmt(compute_params_per_token(m) / 1e9, 2) +
+        " B active params × " + fmt(effective_tokens(s) * s.epochs / 1e9, 3) + " B tokens + attention (" +
+        fmt(s.seq, 0) + "-token sequences) = " + fmt(out.flops, 3) + " FLOPs", {out.flops, out.flops, out.flops}});
+    out.explanations.push_back({"memory.training",
+        std::string(is_full(s) ? "16 B/param (BF16 weights 2 + grads 2 + FP32 master 4 + Adam 8)"
+                               : s.method == TuneMethod::lora ? "BF16 base 2 B/param + adapters 16 B/param"
+                                                              : "NF4 base 4.127 bits/param + adapters 16 B/param") +
+        " + activations (" + (s.ckpt ? "checkpointed" : "no checkpointing") + ", micro-batch " + fmt(s.batch, 0) +
+        " × " + fmt(s.seq, 0) + " tokens) = " + fmt_gb(out.memory.total().value) + " on one GPU before sharding",
+        out.memory_total_gb});
+
+    for (const GpuSpec* gp : job.gpus) {
+        const GpuSpec& g = *gp;
+        Option o;
+        o.gpu_id = g.id;
+        o.gpu_name = g.name;
+        o.gpu_memory_gb = gpu_memory(g).gb();
+        o.capacity_gb = o.gpu_memory_gb * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+        const double peak = peak_flops(g, ck);
+        if (peak <= 0) {
+            o.reason = "no tensor throughput figure in the catalog";
+            out.options.push_back(o);
+            continue;
+        }
+        const double hours_mid = out.flops / (peak * mfu) / kSecondsPerHour;
+        const Assumptions a_lo = Assumptions::optimistic(), a_hi = Assumptions::pessimistic();
+        o.gpu_hours = {out.flops / (peak * mfu * a_lo.mfu_scale) / kSecondsPerHour, hours_mid,
+                       out.flops / (peak * mfu * a_hi.mfu_scale) / kSecondsPerHour};
+
+        // Smallest count that fits in memory; then the deadline or the pinned count.
+        int n_mem = 0;
+        Plan plan;
+        for (int n : candidate_counts(g))
+            if (choose_plan(job, g, n, &plan)) { n_mem = n; break; }
+        int n = n_mem;
+        if (s.n) n = *s.n;
+        else if (s.days && n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(hours_mid, *s.days), g.max_server_size()));
+        n = std::clamp(n, 0, kMaxTrainingGpus);
+        if (n_mem == 0 && !s.n) {
+            const MemoryBreakdown b = plan_memory(job, 1, 1, kMaxTrainingGpus, 3, Assumptions::typical());
+            o.reason = "does not fit even sharded over " + std::to_string(kMaxTrainingGpus) + " GPUs (" +
+                       fmt_gb(b.total().value) + " per GPU, activations " + fmt_gb(b.activations.value) + ")";
+            out.options.push_back(o);
+            continue;
+        }
+        o.count = n;
+        o.servers = servers_for_gpus(n, g.max_server_size());
+        if (n <= 0 || !choose_plan(job, g, n, &plan)) {
+            const MemoryBreakdown b = plan_memory(job, 1, 1, std::max(1, n), 3, Assumptions::typical());
+            o.reason = "needs " + fmt_gb(b.total().value) + " per GPU even with ZeRO-3 over " + std::to_string(n) +
+                       " GPUs, has " + fmt(o.capacity_gb, 1) + " GB usable";
+            o.per_gpu = b;
+            o.per_gpu_gb = {b.total().gb(), b.total().gb(), b.total().gb()};
+            out.options.push_back(o);
+            continue;
+        }
+        o.tp = plan.tp; o.pp = plan.pp; o.dp = plan.dp; o.zero = plan.zero;
+        o.per_gpu = plan.per_gpu;
+        o.per_gpu_gb = {plan_memory(job, plan.tp, plan.pp, plan.dp, plan.zero, a_lo).total().gb(), plan.per_gpu.total().gb(),
+                        plan_memory(job, plan.tp, plan.pp, plan.dp, plan.zero, a_hi).total().gb()};
+        o.days = {days_for_gpus(o.gpu_hours.low, n), days_for_gpus(o.gpu_hours.mid, n), days_for_gpus(o.gpu_hours.high, n)};
+        o.energy_mwh = o.gpu_hours.mid * g.tdp_w / 1e6;
+        o.fits = true;
+        if (n > 1 && !nvlink_within(g, std::min(n, g.max_server_size()))) {
+            if (s.task == Task::train) {
+                o.fits = false;
+                o.reason = "multi-GPU training without NVLink: gradient all-reduce over PCIe";
+            } else {
+                o.warnings.push_back({"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"});
+            }
+        }
+        if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
+            { o.fits = false; o.reason = "takes " + fmt(o.days.mid, 1) + " days, deadline " + fmt(*s.days, 1); }
+        if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
+            o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
+                                                            " GB/s is below the 500 GB/s the guide recommends for ML"});
+        add_cost(o, g);
+        if (o.cost_per_hour && g.price) o.cost_total = o.gpu_hours.mid * g.price->per_gpu_hour;
+        o.command = training_layout(job, o);
+        out.options.push_back(o);
+    }
+}
+
+}  // namespace gpusizer

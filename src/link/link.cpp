@@ -1,0 +1,341 @@
+#include "link/link.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+
+namespace gpusizer {
+namespace {
+
+// A numeric key: where it lives in the state, its accepted range, and its default.
+struct NumberKey {
+    const char* key;
+    double min, max;
+    std::function<double*(State&)> field;
+};
+
+const std::vector<NumberKey>& number_keys() {
+    static const std::vector<NumberKey> keys = {
+        {"params", 0.001, 100000, [](State& s) { return &s.custom.params_b; }},
+        {"active", 0.001, 100000, [](State& s) { return &s.custom.active_b; }},
+        {"ctx", 1, 16777216, [](State& s) { return &s.ctx; }},
+        {"in", 1, 16777216, [](State& s) { return &s.in; }},
+        {"out", 1, 16777216, [](State& s) { return &s.out; }},
+        {"users", 1, 10000000, [](State& s) { return &s.users; }},
+        {"tps", 0.01, 100000, [](State& s) { return &s.tps; }},
+        {"ttft", 0.001, 86400, [](State& s) { return &s.ttft; }},
+        {"growth", 0, 100000, [](State& s) { return &s.growth; }},
+        {"rank", 1, 65536, [](State& s) { return &s.rank; }},
+        {"epochs", 0.001, 10000, [](State& s) { return &s.epochs; }},
+        {"seq", 1, 16777216, [](State& s) { return &s.seq; }},
+        {"batch", 1, 1000000, [](State& s) { return &s.batch; }},
+        {"vram", 0, 1000000, [](State& s) { return &s.vram; }},
+        {"streams", 1, 10000000, [](State& s) { return &s.streams; }},
+        {"reserve", 0, 90, [](State& s) { return &s.reserve; }},
+    };
+    return keys;
+}
+
+struct IntKey {
+    const char* key;
+    int min, max;
+    std::function<int*(State&)> field;
+};
+
+const std::vector<IntKey>& int_keys() {
+    static const std::vector<IntKey> keys = {
+        {"layers", 1, 100000, [](State& s) { return &s.custom.layers; }},
+        {"hidden", 1, 10000000, [](State& s) { return &s.custom.hidden; }},
+        {"heads", 1, 100000, [](State& s) { return &s.custom.heads; }},
+        {"kv_heads", 1, 100000, [](State& s) { return &s.custom.kv_heads; }},
+        {"head_dim", 1, 100000, [](State& s) { return &s.custom.head_dim; }},
+    };
+    return keys;
+}
+
+// Canonical key order of the link (after "v").
+const char* const kKeyOrder[] = {"task", "use", "model", "params", "active", "layers", "hidden", "heads", "kv_heads",
+                                 "head_dim", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
+                                 "method", "rank", "tokens", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
+                                 "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string range_text(double min, double max) { return format_number(min) + "–" + format_number(max); }
+
+bool is_id_char(unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '/' || c == ':' || c == '+';
+}
+
+bool valid_id(const std::string& id) {
+    if (id.empty() || id.size() > 200) return false;
+    for (unsigned char c : id)
+        if (!is_id_char(c)) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string percent_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::string_view::size_type i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size()) {
+            const int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+            if (hi >= 0 && lo >= 0) {
+                out.push_back(char(hi * 16 + lo));
+                i += 2;
+                continue;
+            }
+        }
+        out.push_back(s[i]);
+    }
+    return out;
+}
+
+std::string percent_encode_value(std::string_view s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '/' || c == ':') {
+            out.push_back(char(c));
+        } else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+    return out;
+}
+
+bool parse_number(std::string_view s, double* out) {
+    if (s.empty() || s.size() > 40) return false;
+    double scale = 1;
+    switch (s.back()) {
+        case 'k': case 'K': scale = 1e3; break;
+        case 'M': scale = 1e6; break;
+        case 'B': case 'G': scale = 1e9; break;
+        case 'T': scale = 1e12; break;
+        default: break;
+    }
+    if (scale != 1) s.remove_suffix(1);
+    if (s.empty()) return false;
+    for (char c : s)  // digits, sign, point, exponent only: rejects "inf", "nan", hex floats
+        if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
+            return false;
+    const std::string text(s);
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(v)) return false;
+    *out = v * scale;
+    return std::isfinite(*out);
+}
+
+std::string format_number(double v) {
+    if (!std::isfinite(v)) return "0";
+    // Token-sized numbers get SI suffixes when that is exact at 4 significant digits.
+    const struct { double scale; char suffix; } si[] = {{1e12, 'T'}, {1e9, 'B'}, {1e6, 'M'}};
+    for (const auto& u : si) {
+        if (std::fabs(v) >= u.scale) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.4g", v / u.scale);
+            double back = 0;
+            if (parse_number(buf, &back) && std::fabs(back * u.scale - v) <= 1e-9 * std::fabs(v))
+                return std::string(buf) + u.suffix;
+        }
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+DecodedLink decode_link(std::string_view text) {
+    DecodedLink d;
+    State& s = d.state;
+    const auto hash = text.find('#');
+    if (hash != std::string_view::npos) text = text.substr(hash + 1);
+    else if (text.find("://") != std::string_view::npos) text = {};  // a URL with no fragment
+    if (text.size() > 8192) {
+        d.warnings.push_back({"link.too_long", "link longer than 8192 characters: only its first 8192 were read"});
+        text = text.substr(0, 8192);
+    }
+    auto warn = [&](const std::string& code, const std::string& msg) { d.warnings.push_back({code, msg}); };
+    bool saw_version = false;
+    bool have_model = false;
+    std::vector<std::string> seen;
+
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        const auto amp = rest.find('&');
+        std::string_view pair = rest.substr(0, amp);
+        rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
+        if (pair.empty()) continue;
+        const auto eq = pair.find('=');
+        const std::string key = percent_decode(pair.substr(0, eq));
+        const std::string value = eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
+        const std::string shown = key.size() > 40 ? key.substr(0, 40) + "…" : key;
+        const std::string shown_value = value.size() > 60 ? value.substr(0, 60) + "…" : value;
+        for (const auto& k : seen)
+            if (k == key) warn("link.duplicate_key", "key '" + shown + "' appears twice; the last one is used");
+        if (seen.size() < 64) seen.push_back(key);
+        auto bad = [&](const std::string& expected) {
+            warn("link.bad_value", "ignored " + shown + "='" + shown_value + "': expected " + expected);
+        };
+
+        if (key == "v") {
+            saw_version = true;
+            double v = 0;
+            if (!parse_number(value, &v) || v != kLinkVersion)
+                warn("link.version", "link version '" + shown_value + "' is not 1; read as version 1");
+            continue;
+        }
+        if (key == "task") {
+            if (value == "infer") s.task = Task::infer;
+            else if (value == "tune") s.task = Task::tune;
+            else if (value == "train") s.task = Task::train;
+            else if (value == "other") s.task = Task::other;
+            else bad("infer, tune, train or other");
+            continue;
+        }
+        if (key == "use") {
+            static const char* uses[] = {"chat", "rag", "ocr", "general", "render", "transcode", "image", "hpc"};
+            bool ok = false;
+            for (const char* u : uses) ok = ok || value == u;
+            if (ok) s.use = value; else bad("chat, rag, ocr, general, render, transcode, image or hpc");
+            continue;
+        }
+        if (key == "model") {
+            if (valid_id(value)) { s.model = value; have_model = true; }
+            else bad("a Hugging Face model id");
+            continue;
+        }
+        if (key == "gpu") {
+            if (valid_id(value)) s.gpu = value; else bad("a GPU id");
+            continue;
+        }
+        if (key == "wq") {
+            if (auto f = parse_weight_format(value)) s.wq = *f;
+            else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
+            continue;
+        }
+        if (key == "kvq") {
+            if (auto f = parse_kv_format(value)) s.kvq = *f; else bad("bf16 fp16 fp8 int8");
+            continue;
+        }
+        if (key == "method") {
+            if (value == "full") s.method = TuneMethod::full;
+            else if (value == "lora") s.method = TuneMethod::lora;
+            else if (value == "qlora") s.method = TuneMethod::qlora;
+            else bad("full, lora or qlora");
+            continue;
+        }
+        if (key == "sort") {
+            if (value == "cost") s.sort = RankBy::cost;
+            else if (value == "speed") s.sort = RankBy::speed;
+            else if (value == "gpus") s.sort = RankBy::gpus;
+            else bad("cost, speed or gpus");
+            continue;
+        }
+        if (key == "res") {
+            if (value == "720p" || value == "1080p" || value == "1440p" || value == "4k" || value == "8k") s.res = value;
+            else bad("720p, 1080p, 1440p, 4k or 8k");
+            continue;
+        }
+        if (key == "codec") {
+            if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc or av1");
+            continue;
+        }
+        if (key == "ckpt") {
+            if (value == "1") s.ckpt = true;
+            else if (value == "0") s.ckpt = false;
+            else bad("0 or 1");
+            continue;
+        }
+        double num = 0;
+        const bool is_num = parse_number(value, &num);
+        if (key == "zero") {
+            if (is_num && num >= 0 && num <= 3 && num == std::floor(num)) s.zero = int(num); else bad("0, 1, 2 or 3");
+            continue;
+        }
+        if (key == "n") {
+            if (is_num && num >= 1 && num <= 100000 && num == std::floor(num)) s.n = int(num); else bad("a whole number 1–100000");
+            continue;
+        }
+        if (key == "mfu") {
+            if (is_num && num > 0 && num <= 1) s.mfu = num; else bad("a fraction in (0, 1]");
+            continue;
+        }
+        if (key == "days") {
+            if (is_num && num >= 0.01 && num <= 100000) s.days = num; else bad("days 0.01–100000");
+            continue;
+        }
+        if (key == "tokens") {
+            if (is_num && num >= 1 && num <= 1e16) s.tokens = num; else bad("tokens 1–10000T (suffixes k M B T)");
+            continue;
+        }
+        bool handled = false;
+        for (const auto& k : number_keys()) {
+            if (key != k.key) continue;
+            handled = true;
+            if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
+            else bad("a number " + range_text(k.min, k.max));
+        }
+        for (const auto& k : int_keys()) {
+            if (key != k.key) continue;
+            handled = true;
+            if (is_num && num >= k.min && num <= k.max && num == std::floor(num)) *k.field(s) = int(num);
+            else bad("a whole number " + range_text(k.min, k.max));
+        }
+        if (!handled) warn("link.unknown_key", "unknown key '" + shown + "' ignored");
+    }
+    if (!text.empty() && !saw_version) warn("link.no_version", "link has no 'v=' version; read as version 1");
+    // A custom architecture without model=custom is still a custom model: the link meant it.
+    if (!have_model && s.custom.params_b > 0) s.model = "custom";
+    if (s.in > s.ctx) warn("link.prompt_over_context", "prompt length " + format_number(s.in) + " exceeds the context " + format_number(s.ctx));
+    return d;
+}
+
+std::string encode_link(const State& s) {
+    const State def;
+    std::string out = "v=" + std::to_string(kLinkVersion);
+    auto put = [&](const char* key, const std::string& value) {
+        out += '&';
+        out += key;
+        out += '=';
+        out += percent_encode_value(value);
+    };
+    State probe = s;  // number_keys() hands out pointers into a mutable state
+    State defaults = def;
+    for (const char* key : kKeyOrder) {
+        const std::string k = key;
+        if (k == "task") { if (s.task != def.task) put(key, std::string(task_key(s.task))); continue; }
+        if (k == "use") { if (s.use != def.use) put(key, s.use); continue; }
+        if (k == "model") { if (s.model != def.model) put(key, s.model); continue; }
+        if (k == "wq") { if (s.wq) put(key, std::string(weight_format_info(*s.wq).key)); continue; }
+        if (k == "kvq") { if (s.kvq != def.kvq) put(key, std::string(kv_format_key(s.kvq))); continue; }
+        if (k == "method") { if (s.method != def.method) put(key, std::string(method_key(s.method))); continue; }
+        if (k == "sort") { if (s.sort != def.sort) put(key, std::string(rank_by_key(s.sort))); continue; }
+        if (k == "res") { if (s.res != def.res) put(key, s.res); continue; }
+        if (k == "codec") { if (s.codec != def.codec) put(key, s.codec); continue; }
+        if (k == "gpu") { if (!s.gpu.empty()) put(key, s.gpu); continue; }
+        if (k == "ckpt") { if (s.ckpt != def.ckpt) put(key, s.ckpt ? "1" : "0"); continue; }
+        if (k == "zero") { if (s.zero) put(key, std::to_string(*s.zero)); continue; }
+        if (k == "n") { if (s.n) put(key, std::to_string(*s.n)); continue; }
+        if (k == "mfu") { if (s.mfu) put(key, format_number(*s.mfu)); continue; }
+        if (k == "days") { if (s.days) put(key, format_number(*s.days)); continue; }
+        if (k == "tokens") { if (s.tokens) put(key, format_number(*s.tokens)); continue; }
+        for (const auto& nk : number_keys())
+            if (k == nk.key && *nk.field(probe) != *nk.field(defaults)) put(key, format_number(*nk.field(probe)));
+        for (const auto& ik : int_keys())
+            if (k == ik.key && *ik.field(probe) != *ik.field(defaults)) put(key, std::to_string(*ik.field(probe)));
+    }
+    return out;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,39 @@
+// The configuration link: a public, versioned format (links in the wild must keep working).
+//
+//   v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50
+//
+// Flat key=value pairs joined by '&', used as the URL fragment and as the CLI argument.
+// Canonical form: `v` first, then keys in the fixed order of kKeyOrder, defaults omitted,
+// numbers in their shortest exact form (SI suffixes k M B T for token counts), so one state
+// has one link. Decoding never fails: unknown keys, bad values and out-of-range numbers are
+// reported as warnings and the rest is used; ids are kept verbatim (the catalog decides).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/sizing.hpp"
+#include "engine/state.hpp"
+
+namespace gpusizer {
+
+constexpr int kLinkVersion = 1;
+
+struct DecodedLink {
+    State state;
+    std::vector<Warning> warnings;
+};
+
+// Accepts a bare fragment ("v=1&…"), one with a leading '#', or a whole URL ("https://…/#v=1&…").
+DecodedLink decode_link(std::string_view text);
+std::string encode_link(const State& s);
+
+// Helpers shared with other parsers (CLI flags, tests).
+std::string percent_decode(std::string_view s);
+std::string percent_encode_value(std::string_view s);
+// Parses "32768", "1.5e3", "100M", "14.8T"; false on anything else (incl. inf / nan).
+bool parse_number(std::string_view s, double* out);
+std::string format_number(double v);
+
+}  // namespace gpusizer

@@ -1,0 +1,151 @@
+// The bundled catalog and the loader's errors.
+#include "helpers.hpp"
+
+using namespace gpusizer;
+
+TEST_CASE("the bundled catalog loads with no error") {
+    const CatalogLoad c = load_catalog(bundled_catalog_json(), "data/catalog.json");
+    for (const auto& e : c.errors) MESSAGE(e.to_string());
+    REQUIRE(c.ok);
+    CHECK(c.catalog.schema == 1);
+    CHECK(c.catalog.gpus.size() >= 23);
+    CHECK(c.catalog.models.size() >= 30);
+    CHECK(c.catalog.presets.size() >= 10);
+}
+
+TEST_CASE("every GPU and model the article names is present") {
+    for (const char* id : {"b300", "h200", "rtx-pro-6000", "h100-sxm", "h100-pcie", "rtx-4090", "rtx-4090-48gb", "rtx-a5000",
+                           "a100-80gb", "a100-40gb", "l4", "t4", "a2", "rtx-3070", "rtx-3090", "b200", "h100-nvl", "l40s",
+                           "a10", "rtx-5090", "rtx-6000-ada", "rtx-a6000", "mi300x"})
+        CHECK_MESSAGE(test::bundled().find_gpu(id) != nullptr, id);
+    for (const char* id : {"Qwen/Qwen3-8B", "deepseek-ai/DeepSeek-V2", "deepseek-ai/DeepSeek-V2-Lite", "openai/gpt-oss-20b",
+                           "ai-sage/GigaChat3-10B-A1.8B", "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-Next-80B-A3B-Instruct",
+                           "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B",
+                           "openai/gpt-oss-120b", "deepseek-ai/DeepSeek-OCR", "Qwen/Qwen3-VL-8B-Instruct",
+                           "Qwen/Qwen3.5-397B-A17B", "deepseek-ai/DeepSeek-V3.2", "moonshotai/Kimi-K2.5", "Qwen/Qwen3-235B-A22B",
+                           "mistralai/Mistral-7B-Instruct-v0.3", "google/gemma-3-27b-it", "meta-llama/Llama-3.1-8B-Instruct",
+                           "meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Llama-3.1-405B-Instruct"})
+        CHECK_MESSAGE(test::bundled().find_model(id) != nullptr, id);
+    bool server = false;
+    for (const auto& s : test::bundled().servers) server = server || (s.id == "dgx-b300" && s.gpus == 8);
+    CHECK(server);
+}
+
+TEST_CASE("spot checks against datasheets and config.json") {
+    // NVIDIA H100 SXM datasheet: 80 GB HBM3, 3.35 TB/s, FP8 3 958 TFLOPS with sparsity → 1 979 dense, 700 W.
+    const GpuSpec& h100 = test::gpu("h100-sxm");
+    CHECK(h100.memory_gib == 80);
+    CHECK(h100.memory_bandwidth_gbs == 3350);
+    CHECK(*h100.tflops.fp8 == doctest::Approx(3958 / 2.0).epsilon(0.001));
+    CHECK(h100.datasheet_prints_sparse);
+    CHECK(h100.tdp_w == 700);
+    CHECK(h100.nvlink_gbs == 900);
+    // H200 datasheet: 141 GB, 4.8 TB/s, FP64 34, FP64 tensor 67 (the guide's "FP64 34 / FP32 67").
+    const GpuSpec& h200 = test::gpu("h200");
+    CHECK(h200.memory_gib == 141);
+    CHECK(h200.memory_bandwidth_gbs == 4800);
+    CHECK(*h200.tflops.fp64 == 34);
+    // RTX 4090: 24 GB GDDR6X, 1 008 GB/s (the guide's figure).
+    CHECK(test::gpu("rtx-4090").memory_bandwidth_gbs == 1008);
+    // Qwen3-8B config.json: 36 layers, hidden 4096, 32 heads, 8 KV heads, head_dim 128.
+    const ModelSpec& q = test::model("Qwen/Qwen3-8B");
+    CHECK(q.layers == 36); CHECK(q.hidden == 4096); CHECK(q.heads == 32); CHECK(q.kv_heads == 8); CHECK(q.head_dim == 128);
+    // DeepSeek-V3 config.json: kv_lora_rank 512, qk_rope_head_dim 64, 256 routed experts, 8 per token, 1 shared.
+    const ModelSpec& v3 = test::model("deepseek-ai/DeepSeek-V3");
+    REQUIRE(v3.mla); REQUIRE(v3.moe);
+    CHECK(v3.mla->kv_lora_rank == 512); CHECK(v3.mla->qk_rope_head_dim == 64);
+    CHECK(v3.moe->experts == 256); CHECK(v3.moe->experts_per_token == 8); CHECK(v3.moe->shared_experts == 1);
+    CHECK(v3.native_format == WeightFormat::fp8);
+    // gpt-oss-120b: 36 layers, 128 experts, 4 per token, window 128 on half the layers, MXFP4.
+    const ModelSpec& oss = test::model("openai/gpt-oss-120b");
+    CHECK(oss.moe->experts == 128); CHECK(oss.moe->experts_per_token == 4);
+    CHECK(oss.sliding_window == 128); CHECK(oss.sliding_layers == 18);
+    CHECK(oss.native_format == WeightFormat::mxfp4);
+}
+
+TEST_CASE("dense and sparse figures are consistent") {
+    for (const auto& g : test::bundled().gpus) {
+        INFO(g.id);
+        if (g.tflops.fp8 && g.tflops.bf16 && g.architecture != "Ada Lovelace" && g.vendor == "NVIDIA")
+            CHECK(*g.tflops.fp8 / *g.tflops.bf16 == doctest::Approx(2.0).epsilon(0.02));  // FP8 = 2 × BF16 (Hopper, Blackwell)
+        if (g.tflops.bf16 && g.tflops.tf32 && g.architecture == "Hopper")
+            CHECK(*g.tflops.bf16 / *g.tflops.tf32 == doctest::Approx(2.0).epsilon(0.02));
+        // Dense H100-class BF16 is below 1 000 TFLOPS: a stored 1 979 would be the sparse figure.
+        if (g.architecture == "Hopper" && g.tflops.bf16) CHECK(*g.tflops.bf16 < 1000);
+        CHECK(g.memory_gib > 0);
+        CHECK(g.memory_bandwidth_gbs > 0);
+        CHECK_FALSE(g.source.empty());
+    }
+    for (const auto& m : test::bundled().models) {
+        INFO(m.id);
+        CHECK_FALSE(m.source.empty());
+        CHECK(m.active_params_b <= m.params_b);
+        if (!m.estimated) CHECK(m.layers > 0);
+    }
+}
+
+TEST_CASE("aliases and case-insensitive ids") {
+    CHECK(test::bundled().find_model("qwen/qwen3-8b") == &test::model("Qwen/Qwen3-8B"));
+    std::string via;
+    const ModelSpec* m = test::bundled().find_model("meta-llama/Meta-Llama-3.1-8B-Instruct", &via);
+    REQUIRE(m);
+    CHECK(m->id == "meta-llama/Llama-3.1-8B-Instruct");
+    CHECK(via == "meta-llama/Meta-Llama-3.1-8B-Instruct");
+}
+
+static std::vector<std::string> errors_of(const char* json) {
+    std::vector<std::string> out;
+    for (const auto& e : load_catalog(json, "bad.json").errors) out.push_back(e.to_string());
+    return out;
+}
+
+TEST_CASE("broken catalog files are rejected with precise errors") {
+    CHECK(errors_of("{not json") == std::vector<std::string>{"bad.json: not valid JSON"});
+    CHECK(errors_of("[1,2]") == std::vector<std::string>{"bad.json: expected a JSON object at the top, got an array"});
+    const auto missing = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}]})");
+    REQUIRE(missing.size() == 1);
+    CHECK(missing[0] == "bad.json: gpus[g1].memory_gib: required number is missing");
+    const auto wrong_type = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_gib":"80","memory_bandwidth_gbs":100,"tflops_dense":{"bf16":"fast"},"sources":"s"}]})");
+    REQUIRE(wrong_type.size() == 2);
+    CHECK(wrong_type[0] == "bad.json: gpus[g1].memory_gib: expected a number, got a string");
+    CHECK(wrong_type[1] == "bad.json: gpus[g1].tflops_dense.bf16: expected a number, got a string");
+    const auto negative = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_gib":-1,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}]})");
+    REQUIRE(negative.size() == 1);
+    CHECK(negative[0].find("gpus[g1].memory_gib: expected a number in [0.5, 100000], got -1") != std::string::npos);
+    const auto dup = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"a","name":"A","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"},{"id":"a","name":"B","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}]})");
+    REQUIRE(dup.size() == 1);
+    CHECK(dup[0] == "bad.json: gpus[a].id: duplicate id 'a'");
+    const auto schema = errors_of(R"({"schema":2,"catalog_version":"x","gpus":[]})");
+    REQUIRE(schema.size() == 2);
+    CHECK(schema[0] == "bad.json: schema: this calculator reads schema 1");
+    const auto nosource = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"a","name":"A","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{}}]})");
+    REQUIRE(nosource.size() == 1);
+    CHECK(nosource[0] == "bad.json: gpus[a].sources: every entry must cite its sources");
+    const auto model = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"a","name":"A","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}],"models":[{"id":"m","name":"M","params_b":7,"active_params_b":9,"layers":32,"hidden":4096,"heads":32,"native_format":"fp3","source":"s"}]})");
+    REQUIRE(model.size() == 2);
+    CHECK(model[0] == "bad.json: models[m].active_params_b: active parameters exceed total parameters");
+    CHECK(model[1] == "bad.json: models[m].native_format: unknown format 'fp3'");
+}
+
+TEST_CASE("provider files extend or replace; errors keep the base catalog") {
+    const Catalog& base = test::bundled();
+    const CatalogLoad ext = apply_provider_catalog(base, R"({"mode":"extend","currency":"RUB",
+        "prices":{"h100-sxm":390},"order_urls":{"h100-sxm":"https://provider.example/order?gpu={gpu}&n={count}"},
+        "hide":["rtx-3070"],"gpus":[{"id":"h200","tdp_w":650}]})", "provider.json");
+    for (const auto& e : ext.errors) MESSAGE(e.to_string());
+    REQUIRE(ext.ok);
+    CHECK(ext.catalog.currency == "RUB");
+    CHECK(ext.catalog.find_gpu("h100-sxm")->price->per_gpu_hour == 390);
+    CHECK(ext.catalog.find_gpu("rtx-3070") == nullptr);
+    CHECK(ext.catalog.find_gpu("h200")->tdp_w == 650);
+    CHECK(ext.catalog.find_gpu("h200")->memory_gib == 141);  // partial override keeps the rest
+    const CatalogLoad bad = apply_provider_catalog(base, R"J({"prices":{"nope":1,"h100-sxm":-3},"order_urls":{"h100-sxm":"javascript:alert(1)"}})J", "p.json");
+    CHECK_FALSE(bad.ok);
+    REQUIRE(bad.errors.size() == 3);
+    // (JSON object keys are read in sorted order)
+    CHECK(bad.errors[0].to_string() == "p.json: prices.h100-sxm: expected a price >= 0");
+    CHECK(bad.errors[1].to_string() == "p.json: prices.nope: unknown GPU id");
+    CHECK(bad.errors[2].to_string() == "p.json: order_urls.h100-sxm: expected an https:// URL");
+    CHECK(bad.catalog.gpus.size() == base.gpus.size());
+    CHECK(bad.catalog.currency == base.currency);
+}

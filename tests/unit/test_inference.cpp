@@ -1,0 +1,118 @@
+// Inference: memory per GPU, roofline speed, capacity and reasons.
+#include "helpers.hpp"
+
+using namespace gpusizer;
+using test::option_for;
+using test::run;
+
+TEST_CASE("decode of one user is bandwidth-bound: tokens/s ≈ BW · eff / bytes per step") {
+    // Llama 3.1 8B BF16 on one H100 SXM, one user, short prompt.
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&users=1&in=100&out=200&ctx=4096&tps=1&gpu=h100-sxm");
+    const Option* o = option_for(r, "h100-sxm", 1);
+    REQUIRE(o);
+    REQUIRE(o->fits);
+    // Bytes per step: weights without the input embedding (15.01 GB) + KV of ~200 tokens (0.03 GB).
+    const double bytes = 2.0 * (8.03e9 - 128256.0 * 4096) + 131072.0 * 200;
+    const double expected = 3350e9 * 0.70 / bytes;  // ≈ 156 tokens/s
+    CHECK(o->decode_tps_per_user.mid == doctest::Approx(expected).epsilon(0.05));
+    CHECK(o->decode_tps_per_user.low < o->decode_tps_per_user.mid);
+    CHECK(o->decode_tps_per_user.high > o->decode_tps_per_user.mid);
+    // Prefill of 100 tokens at 50 % of 989.5 TFLOPS is far below the time of one weight read.
+    CHECK(o->ttft_s.mid < 0.05);
+}
+
+TEST_CASE("a model too big for a GPU says how much it needs and has") {
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=1&gpu=rtx-4090");
+    const Option* o = option_for(r, "rtx-4090", 1);
+    REQUIRE(o);
+    CHECK_FALSE(o->fits);
+    CHECK(o->reason.find("needs 1") != std::string::npos);  // "needs 14x.x GB per GPU ... has 23.2 GB usable"
+    CHECK(o->reason.find("23.2 GB usable") != std::string::npos);  // 24 GiB × 0.9 = 23.19 GB
+}
+
+TEST_CASE("tensor parallelism splits weights and KV heads, replicates the rest") {
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=8&ctx=8192&gpu=h100-sxm");
+    const Option* tp2 = option_for(r, "h100-sxm", 2);
+    const Option* tp4 = option_for(r, "h100-sxm", 4);
+    REQUIRE(tp2); REQUIRE(tp4);
+    CHECK(tp2->per_gpu.weights.gb() == doctest::Approx(70.55 * 2 / 2).epsilon(0.002));
+    CHECK(tp4->per_gpu.weights.gb() == doctest::Approx(70.55 * 2 / 4).epsilon(0.002));
+    CHECK(tp4->per_gpu.overhead.gb() == tp2->per_gpu.overhead.gb());  // replicated
+    // KV per sequence halves from TP 2 to TP 4 (8 KV heads split).
+    CHECK(tp4->per_gpu.kv_cache.value / tp4->batch_per_replica ==
+          doctest::Approx(tp2->per_gpu.kv_cache.value / tp2->batch_per_replica / 2));
+}
+
+TEST_CASE("more users never need fewer GPUs; targets are met by the recommendation") {
+    int last = 0;
+    for (int users : {1, 10, 100, 1000}) {
+        const Result r = run("v=1&model=Qwen/Qwen3-8B&gpu=h100-sxm&users=" + std::to_string(users));
+        REQUIRE(r.recommended >= 0);
+        const Option& o = r.options[size_t(r.recommended)];
+        CHECK(o.count >= last);
+        last = o.count;
+        CHECK(o.decode_tps_per_user.mid >= 20.0);
+        CHECK(o.ttft_s.mid <= 2.0);
+        CHECK(o.users_served >= users);
+    }
+    CHECK(last > 1);
+}
+
+TEST_CASE("pinned GPU count reports how many users it serves") {
+    const Result r = run("v=1&model=Qwen/Qwen3-8B&gpu=l4&n=2&users=1000");
+    bool any = false;
+    for (const auto& o : r.options) {
+        CHECK(o.count == 2);
+        if (o.users_served > 0) any = true;
+        if (!o.fits && o.users_served > 0) CHECK(o.reason.find("of 1000 users") != std::string::npos);
+    }
+    CHECK(any);
+}
+
+TEST_CASE("GPUs below 500 GB/s carry the guide's bandwidth warning") {
+    const Result r = run("v=1&model=Qwen/Qwen3-8B&gpu=t4&wq=q4_k_m&tps=5");
+    const Option* o = option_for(r, "t4", 1);
+    REQUIRE(o);
+    bool warned = false;
+    for (const auto& w : o->warnings) warned = warned || w.code == "gpu.low_bandwidth";
+    CHECK(warned);
+}
+
+TEST_CASE("unknown model or GPU: a warning, never a substitute") {
+    const Result r = run("v=1&model=acme/NotAModel-7B");
+    CHECK_FALSE(r.model_found);
+    CHECK(r.options.empty());
+    REQUIRE_FALSE(r.warnings.empty());
+    CHECK(r.warnings[0].code == "model.unknown");
+    const Result g = run("v=1&gpu=imaginary-9000");
+    bool warned = false;
+    for (const auto& w : g.warnings) warned = warned || w.code == "gpu.unknown";
+    CHECK(warned);
+}
+
+TEST_CASE("serving command reproduces the layout") {
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=20&ctx=16384&kvq=fp8&gpu=h100-sxm");
+    REQUIRE(r.recommended >= 0);
+    const Option& o = r.options[size_t(r.recommended)];
+    CHECK(o.command.find("vllm serve meta-llama/Llama-3.1-70B-Instruct") == 0);
+    CHECK(o.command.find("--tensor-parallel-size " + std::to_string(o.tp)) != std::string::npos);
+    CHECK(o.command.find("--max-model-len 16384") != std::string::npos);
+    CHECK(o.command.find("--kv-cache-dtype fp8") != std::string::npos);
+    CHECK(o.command.find("--gpu-memory-utilization 0.90") != std::string::npos);
+    const Result g = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&users=4");
+    REQUIRE(g.recommended >= 0);
+    CHECK(g.options[size_t(g.recommended)].command.find("llama-server") == 0);
+}
+
+TEST_CASE("extremes stay finite") {
+    for (const char* link : {"v=1&model=moonshotai/Kimi-K2.5&ctx=1000000&users=100000",
+                             "v=1&model=custom&params=1000&layers=200&hidden=32768&heads=256&kv_heads=8&users=10",
+                             "v=1&model=Qwen/Qwen3-8B&ctx=1&in=1&out=1&users=1&tps=0.01&ttft=0.001"}) {
+        const Result r = run(link);
+        for (const auto& o : r.options) {
+            CHECK(std::isfinite(o.per_gpu_gb.mid));
+            CHECK(std::isfinite(o.decode_tps_per_user.mid));
+            CHECK(std::isfinite(o.ttft_s.mid));
+        }
+    }
+}
