@@ -57,7 +57,7 @@ build_wasm() {
   # The static site: any static web server can host this folder as it is.
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
-  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/embed.js "$ROOT"/web/host-example.html "$site/"
+  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/embed.js "$ROOT"/web/host-example.* "$site/"
   cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
   cp "$ROOT/data/catalog.json" "$site/"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"

@@ -1,0 +1,167 @@
+// App state changes and the page layout: header, then inputs beside results when wide,
+// stacked when narrow. One full-canvas window, no floating ImGui windows.
+#include "ui/app.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/model_math.hpp"
+#include "link/link.hpp"
+#include "report/report.hpp"
+#include "ui/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+#include "web/platform.hpp"
+
+namespace gpusizer::ui {
+namespace {
+
+// Chart data: memory of one replica vs context, speed vs users on the recommended GPUs,
+// or days vs GPU count. Computed once per state change, never per frame.
+void fill_charts(App& app) {
+    for (auto& s : app.chart) s = App::Series{};
+    const Result& r = app.result;
+    const Option* rec = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
+    if (app.state.task == Task::infer && r.model_found) {
+        App::Series& mem = app.chart[0];
+        const KvLayout kv = kv_layout(r.model, app.state.kvq);
+        const double users = std::max(1.0, app.state.users);
+        const double base = (r.memory.weights + r.memory.activations + r.memory.overhead).gb();
+        const double top = std::max(app.state.ctx * 4, double(r.model.max_context > 0 ? r.model.max_context : 131072));
+        for (double c = 512; c <= top * 1.0001; c *= 2) {
+            mem.x.push_back(c);
+            mem.y.push_back(base + (kv_bytes_per_sequence(kv, c) * users).gb());
+        }
+        if (rec) mem.limit = rec->capacity_gb * rec->count;
+        if (rec) {
+            App::Series& sp = app.chart[1];
+            State s = app.state;
+            s.gpu = rec->gpu_id;
+            s.n = rec->count;
+            s.growth = 0;
+            const double hi = std::max(16.0, users * 4);
+            for (double u = 1; u <= hi * 1.0001; u *= 2) {
+                s.users = u;
+                const Result x = evaluate(s, app.catalog);
+                double tps = 0;
+                for (const auto& o : x.options) tps = std::max(tps, o.decode_tps_per_user.mid);
+                sp.x.push_back(u);
+                sp.y.push_back(tps);
+            }
+            sp.limit = app.state.tps;
+        }
+    } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
+        App::Series& d = app.chart[1];
+        const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);
+        for (int n = server; n <= std::max(rec->count * 16, 64); n *= 2) {
+            d.x.push_back(n);
+            d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
+        }
+        d.limit = app.state.days.value_or(0);
+    }
+}
+
+void draw_header(App& app, bool narrow) {
+    ImGui::PushFont(fonts().large);
+    ImGui::TextUnformatted("gpusizer");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + em() * 0.35f);
+    if (!narrow) dim_text(tr("GPU sizing calculator: which GPUs, how many, how fast, how much"));
+    else ImGui::NewLine();
+    // Right side: language and theme (the HTML "Copy link" button sits at the very top-right).
+    const float bw = em() * 2.6f;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw * 2.6f - em() * 9.5f));
+    ImGui::SetCursorPosY(em() * 0.55f);
+    if (chip(language() == "ru" ? "EN" : "RU", false, bw)) {
+        set_language(language() == "ru" ? "en" : "ru");
+        app.set_state(app.state);  // re-mirror the DOM summary in the new language
+    }
+    tooltip_on_hover(tr("Language"));
+    ImGui::SameLine();
+    if (chip(app.dark ? tr("Light") : tr("Dark"), false, bw * 1.6f)) {
+        app.dark = !app.dark;
+        apply_theme(app.dark, app.dpr, app.embed.has_accent ? app.embed.accent_rgb : 0x2f6fed);
+        app.set_state(app.state);  // tells the page (theme of the DOM around the canvas)
+    }
+    if (app.embed.embed && !app.embed.full_url.empty()) {
+        if (ImGui::SmallButton(tr("Open the full calculator ↗"))) web::js_open_url(app.embed.full_url + "#" + app.link());
+    }
+    ImGui::Separator();
+}
+
+void card(const char* id, void (*body)(App&), App& app) {
+    ImGui::PushID(id);
+    ImGui::BeginGroup();
+    body(app);
+    ImGui::EndGroup();
+    ImGui::PopID();
+    ImGui::Spacing();
+    ImGui::Spacing();
+}
+
+bool wheel_target_scrolls() {
+    ImGuiContext& g = *GImGui;
+    for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow)
+        if (w->ScrollMax.y > 0.5f || w->ScrollMax.x > 0.5f) return true;
+    return false;
+}
+
+}  // namespace
+
+void App::set_state(const State& s) {
+    state = s;
+    recompute();
+}
+
+void App::recompute() {
+    result = evaluate(state, catalog);
+    fill_charts(*this);
+    web::js_state_changed(link(), result_json(result, link_warnings, -1));
+    web::request_frames();
+}
+
+std::string App::link() const { return encode_link(state); }
+
+void draw_app(App& app, float dpr, float width_px, float height_px) {
+    app.dpr = dpr;
+    const float logical_w = width_px / dpr;
+    const bool narrow = logical_w < 900;
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("gpusizer", nullptr, flags);
+    draw_header(app, narrow);
+    if (narrow) {
+        card("task", draw_task, app);
+        card("model", draw_model, app);
+        card("load", draw_load, app);
+        ImGui::Separator();
+        draw_results(app);
+    } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX)) {
+        ImGui::TableSetupColumn("inputs", ImGuiTableColumnFlags_WidthStretch, 0.40f);
+        ImGui::TableSetupColumn("results", ImGuiTableColumnFlags_WidthStretch, 0.60f);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        card("task", draw_task, app);
+        card("model", draw_model, app);
+        card("load", draw_load, app);
+        ImGui::TableNextColumn();
+        draw_results(app);
+        ImGui::EndTable();
+    }
+    const float content = (ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y) / dpr;
+    ImGui::End();
+    web::set_wheel_captured(wheel_target_scrolls());
+    if (std::fabs(content - app.content_height) >= 1.0f) {
+        app.content_height = content;
+        web::js_content_height(int(std::ceil(content)));
+    }
+}
+
+}  // namespace gpusizer::ui

@@ -1,0 +1,50 @@
+// The calculator's UI state and its one entry point, draw_app(). The UI only reads the engine's
+// Result, draws, and changes the State through App::set_state (which re-evaluates).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/sizing.hpp"
+#include "engine/state.hpp"
+
+namespace gpusizer::ui {
+
+struct EmbedOptions {
+    bool embed = false;            // compact layout inside a provider's iframe
+    std::string full_url;          // "open the full calculator" base URL (without fragment)
+    std::string cta_template;      // "order" link with {gpu} and {count}
+    bool has_accent = false;
+    unsigned accent_rgb = 0x2f6fed;
+};
+
+struct App {
+    Catalog catalog;
+    std::vector<std::string> notices;      // catalog / link problems shown above the results
+    State state;
+    std::vector<Warning> link_warnings;
+    Result result;
+    EmbedOptions embed;
+    bool dark = false;
+    float dpr = 1.0f;
+    bool show_all_layouts = false;
+    char model_search[96] = "";
+    float content_height = 0;              // logical px the layout needs (embed auto-height)
+    long frames = 0;
+    int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users
+    struct Series {
+        std::vector<double> x, y;
+        double limit = 0;                  // capacity line (memory) or target line (speed)
+        bool log_x = true;
+    };
+    Series chart[2];                       // filled by recompute(): cheap, only when the state changes
+
+    void set_state(const State& s);        // re-evaluates and notifies the page
+    void recompute();
+    std::string link() const;
+    std::string summary_json() const;      // for the DOM mirror (aria-live + table)
+};
+
+void draw_app(App& app, float dpr, float width_px, float height_px);
+
+}  // namespace gpusizer::ui

@@ -1,0 +1,300 @@
+// The three steps of the guide: task → model → load. Each draws from the App's state and
+// writes changes back through App::set_state.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "engine/model_math.hpp"
+#include "ui/app.hpp"
+#include "ui/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+namespace gpusizer::ui {
+namespace {
+
+const TaskPreset* preset_for(const Catalog& c, const State& s) {
+    const std::string task(task_key(s.task));
+    for (const auto& p : c.presets)
+        if (p.task == task && (p.use == s.use || task == "tune" || task == "train")) return &p;
+    return nullptr;
+}
+
+std::string lower(std::string s) {
+    for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+// Buttons that wrap onto the next line when the row is full.
+struct ChipRow {
+    float x_end = 0;
+    bool first = true;
+    bool chip_at(const char* label, bool selected) {
+        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w < x_end) ImGui::SameLine();
+        first = false;
+        return chip(label, selected);
+    }
+};
+
+void apply_preset(App& app, State& s) {
+    if (const TaskPreset* p = preset_for(app.catalog, s)) {
+        if (!p->models.empty() && std::find(p->models.begin(), p->models.end(), s.model) == p->models.end())
+            s.model = p->models.front();
+    }
+}
+
+}  // namespace
+
+void draw_task(App& app) {
+    step_header(1, tr("Task"));
+    State s = app.state;
+    bool changed = false;
+    const float x_end = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    auto group = [&](const char* title) {
+        ImGui::Spacing();
+        dim_text(title);
+    };
+    group(tr("Inference"));
+    {
+        ChipRow row{x_end};
+        const char* uses[] = {"chat", "rag", "ocr", "general"};
+        const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI")};
+        for (int i = 0; i < 4; ++i)
+            if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i])) {
+                s.task = Task::infer; s.use = uses[i]; apply_preset(app, s); changed = true;
+            }
+    }
+    group(tr("Fine-tuning"));
+    {
+        ChipRow row{x_end};
+        const TuneMethod methods[] = {TuneMethod::lora, TuneMethod::qlora, TuneMethod::full};
+        const char* labels[] = {"LoRA", "QLoRA", tr("Full fine-tune")};
+        for (int i = 0; i < 3; ++i)
+            if (row.chip_at(labels[i], s.task == Task::tune && s.method == methods[i])) {
+                s.task = Task::tune; s.method = methods[i]; s.use = "chat"; apply_preset(app, s); changed = true;
+            }
+    }
+    group(tr("Training and other GPU work"));
+    {
+        ChipRow row{x_end};
+        if (row.chip_at(tr("Training from scratch"), s.task == Task::train)) {
+            s.task = Task::train; s.use = "chat"; apply_preset(app, s); changed = true;
+        }
+        const char* uses[] = {"render", "transcode", "image", "hpc"};
+        const char* labels[] = {tr("3D rendering"), tr("Video transcoding"), tr("Image processing"), tr("HPC / science")};
+        for (int i = 0; i < 4; ++i)
+            if (row.chip_at(labels[i], s.task == Task::other && s.use == uses[i])) {
+                s.task = Task::other; s.use = uses[i]; changed = true;
+            }
+    }
+    if (const TaskPreset* p = preset_for(app.catalog, app.state)) {
+        ImGui::Spacing();
+        std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p->title_ru : p->title_en);
+        if (p->params_max_b > 0) g += " · " + fixed(p->params_min_b, 0) + "–" + fixed(p->params_max_b, 0) + "B " + tr("params");
+        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " GB VRAM";
+        else if (p->vram_min_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "+ GB VRAM";
+        if (!p->gpus.empty()) {
+            g += " · GPU:";
+            for (const auto& id : p->gpus)
+                if (const GpuSpec* gs = app.catalog.find_gpu(id)) g += " " + gs->name.substr(gs->name.rfind("NVIDIA ", 0) == 0 ? 7 : 0) + ",";
+            g.pop_back();
+        }
+        dim_text(g);
+        tooltip_on_hover(p->source);
+    }
+    if (changed) app.set_state(s);
+}
+
+void draw_model(App& app) {
+    step_header(2, tr("Model"));
+    State s = app.state;
+    bool changed = false;
+    const TaskPreset* preset = preset_for(app.catalog, s);
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##search", tr("Search models (name, family, size)"), app.model_search, sizeof app.model_search);
+    const std::string q = lower(app.model_search);
+    const float list_h = em() * 10.5f;
+    if (ImGui::BeginChild("models", ImVec2(0, list_h), true)) {
+        auto row = [&](const ModelSpec& m, bool suggested) {
+            const std::string hay = lower(m.id + " " + m.name + " " + m.family + " " + fixed(m.params_b, 0) + "b");
+            if (!q.empty() && hay.find(q) == std::string::npos) return;
+            const bool selected = lower(s.model) == lower(m.id);
+            std::string label = (suggested ? "• " : "") + m.name;
+            ImGui::PushID(m.id.c_str());
+            if (ImGui::Selectable("##row", selected, 0, ImVec2(0, em() * 1.5f))) { s.model = m.id; changed = true; }
+            const bool hovered = ImGui::IsItemHovered();
+            ImGui::SameLine(em() * 0.5f);
+            ImGui::TextUnformatted(label.c_str());
+            ImGui::SameLine();
+            std::string meta = fixed(m.params_b, m.params_b < 10 ? 1 : 0) + "B";
+            if (m.active_params_b < m.params_b * 0.95) meta += " (" + fixed(m.active_params_b, 1) + "B " + tr("active") + ")";
+            meta += " · " + si(m.max_context, 0) + " ctx · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
+            if (m.estimated) meta += std::string(" · ") + tr("estimated");
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
+            if (hovered) tooltip_on_hover(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+            ImGui::PopID();
+        };
+        if (preset)
+            for (const auto& id : preset->models)
+                if (const ModelSpec* m = app.catalog.find_model(id)) row(*m, true);
+        for (const auto& m : app.catalog.models)
+            if (!preset || std::find(preset->models.begin(), preset->models.end(), m.id) == preset->models.end()) row(m, false);
+        if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, em() * 1.5f))) {
+            s.model = "custom";
+            if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
+            changed = true;
+        }
+    }
+    ImGui::EndChild();
+    if (s.model == "custom") {
+        double p = s.custom.params_b, a = s.custom.active_b > 0 ? s.custom.active_b : s.custom.params_b;
+        double layers = s.custom.layers, hidden = s.custom.hidden, heads = s.custom.heads, kv = s.custom.kv_heads;
+        double hd = s.custom.head_dim;
+        changed |= number_row(tr("Parameters, billions"), "cp", &p, 0.1, 2000, true, "%.1f", nullptr);
+        changed |= number_row(tr("Active parameters (MoE), billions"), "ca", &a, 0.1, 2000, true, "%.1f", nullptr);
+        changed |= number_row(tr("Layers"), "cl", &layers, 1, 256, false, "%.0f", nullptr);
+        changed |= number_row(tr("Hidden size"), "ch", &hidden, 256, 65536, true, "%.0f", nullptr);
+        changed |= number_row(tr("Attention heads"), "cH", &heads, 1, 256, false, "%.0f", nullptr);
+        changed |= number_row(tr("KV heads"), "ck", &kv, 1, 256, false, "%.0f", nullptr);
+        changed |= number_row(tr("Head dim"), "cd", &hd, 16, 512, false, "%.0f", nullptr);
+        s.custom = CustomModel{p, std::min(a, p), int(layers), int(hidden), int(heads), int(std::min(kv, heads)), int(hd)};
+    }
+    if (s.task != Task::other && app.result.model_found) {
+        const ModelSpec& m = app.result.model;
+        // Weight format: what each one costs for this model.
+        int wq = 0;
+        const WeightFormat cur = app.result.weight_format;
+        std::string preview;
+        for (int i = 0; i < kWeightFormatCount; ++i) if (weight_format_at(i) == cur) wq = i;
+        auto label_for = [&](WeightFormat f) {
+            const double gb = weight_bytes(m, f).total().gb();
+            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " GB";
+            if (f == m.native_format) l += std::string("  (") + tr("native") + ")";
+            return l;
+        };
+        ImGui::TextUnformatted(tr("Weight format"));
+        ImGui::SetNextItemWidth(-1);
+        preview = label_for(cur);
+        if (ImGui::BeginCombo("##wq", preview.c_str())) {
+            for (int i = 0; i < kWeightFormatCount; ++i) {
+                const WeightFormat f = weight_format_at(i);
+                if (ImGui::Selectable(label_for(f).c_str(), i == wq)) {
+                    s.wq = f == m.native_format ? std::nullopt : std::optional<WeightFormat>(f);
+                    changed = true;
+                }
+                tooltip_on_hover(std::string(weight_format_info(f).scale_note));
+            }
+            ImGui::EndCombo();
+        }
+        if (s.task == Task::infer) {
+            ImGui::TextUnformatted(tr("KV-cache format"));
+            ImGui::SetNextItemWidth(-1);
+            auto kv_label = [&](KvFormat f) {
+                const KvLayout kv = kv_layout(m, f);
+                return std::string(kv_format_key(f)) + "  —  " + fixed((kv.full_bytes_per_token + kv.window_bytes_per_token) / 1024, 0) +
+                       " KiB/" + tr("token");
+            };
+            if (ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str())) {
+                for (int i = 0; i < kKvFormatCount; ++i)
+                    if (ImGui::Selectable(kv_label(kv_format_at(i)).c_str(), kv_format_at(i) == s.kvq)) { s.kvq = kv_format_at(i); changed = true; }
+                ImGui::EndCombo();
+            }
+        }
+    }
+    if (changed) app.set_state(s);
+}
+
+void draw_load(App& app) {
+    step_header(3, s_task_load_title(app.state.task));
+    State s = app.state;
+    bool changed = false;
+    if (s.task == Task::infer) {
+        changed |= number_row(tr("Context per request, tokens"), "ctx", &s.ctx, 256, 1048576, true, "%.0f",
+                              tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."));
+        changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f", tr("Prefill work per request: drives time to first token."));
+        changed |= number_row(tr("Average answer, tokens"), "out", &s.out, 1, 32768, true, "%.0f", nullptr);
+        changed |= number_row(tr("Concurrent users"), "users", &s.users, 1, 100000, true, "%.0f", tr("Requests in flight at the same time."));
+        changed |= number_row(tr("Target speed per user, tokens/s"), "tps", &s.tps, 1, 200, true, "%.0f", tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
+        changed |= number_row(tr("Target time to first token, s"), "ttft", &s.ttft, 0.1, 60, true, "%.1f", nullptr);
+        changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
+    } else if (s.task == Task::tune || s.task == Task::train) {
+        if (s.task == Task::tune && s.method != TuneMethod::full)
+            changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
+        double tokens = effective_tokens(s);
+        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.3g", tr("Total tokens in the dataset (one epoch)."))) {
+            s.tokens = tokens; changed = true;
+        }
+        changed |= number_row(tr("Epochs"), "epochs", &s.epochs, 0.1, 20, true, "%.1f", nullptr);
+        changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
+        changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
+        double mfu = effective_mfu(s) * 100;
+        if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
+                       tr("Share of dense peak FLOPS a real run reaches: 35-45 % for large runs (Llama 3: 38-43 %)."))) {
+            s.mfu = mfu / 100; changed = true;
+        }
+        bool ckpt = s.ckpt;
+        if (ImGui::Checkbox(tr("Activation checkpointing"), &ckpt)) { s.ckpt = ckpt; changed = true; }
+        int zero = s.zero ? *s.zero + 1 : 0;
+        const char* zeros[] = {tr("ZeRO: automatic"), "ZeRO-0 (DDP)", "ZeRO-1", "ZeRO-2", "ZeRO-3 / FSDP"};
+        if (int_combo(tr("Sharding"), "zero", &zero, zeros, 5, nullptr)) { s.zero = zero == 0 ? std::nullopt : std::optional<int>(zero - 1); changed = true; }
+        bool deadline = s.days.has_value();
+        if (ImGui::Checkbox(tr("Deadline"), &deadline)) { s.days = deadline ? std::optional<double>(30) : std::nullopt; changed = true; }
+        if (s.days) {
+            double d = *s.days;
+            if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
+        }
+    } else {
+        if (s.use != "transcode")
+            changed |= number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
+        if (s.use == "transcode") {
+            changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
+            const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
+            int r = 1;
+            for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
+            if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
+            const char* codecs[] = {"h264", "hevc", "av1"};
+            int c = 0;
+            for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
+            if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
+        }
+    }
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader(tr("GPU, count and memory reserve"))) {
+        changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
+                              tr("Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve)."));
+        std::string preview = s.gpu.empty() ? tr("Every GPU") : s.gpu;
+        if (const GpuSpec* g = app.catalog.find_gpu(s.gpu)) preview = g->name;
+        ImGui::TextUnformatted(tr("GPU"));
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##gpu", preview.c_str())) {
+            if (ImGui::Selectable(tr("Every GPU"), s.gpu.empty())) { s.gpu.clear(); changed = true; }
+            for (const auto& g : app.catalog.gpus)
+                if (ImGui::Selectable(g.name.c_str(), g.id == s.gpu)) { s.gpu = g.id; changed = true; }
+            ImGui::EndCombo();
+        }
+        bool pin = s.n.has_value();
+        if (ImGui::Checkbox(tr("Fix the GPU count"), &pin)) { s.n = pin ? std::optional<int>(8) : std::nullopt; changed = true; }
+        if (s.n) {
+            double n = *s.n;
+            if (number_row(tr("GPUs in total"), "n", &n, 1, 4096, true, "%.0f", nullptr)) { s.n = int(std::lround(n)); changed = true; }
+        }
+        int sort = int(s.sort);
+        const char* sorts[] = {tr("Rank by cost"), tr("Rank by speed"), tr("Rank by fewest GPUs")};
+        if (int_combo(tr("Ranking"), "sort", &sort, sorts, 3, nullptr)) { s.sort = RankBy(sort); changed = true; }
+    }
+    if (changed) app.set_state(s);
+}
+
+const char* s_task_load_title(Task t) {
+    switch (t) {
+        case Task::infer: return tr("Load");
+        case Task::tune: return tr("Dataset and training setup");
+        case Task::train: return tr("Dataset and training setup");
+        case Task::other: return tr("Workload");
+    }
+    return tr("Load");
+}
+
+}  // namespace gpusizer::ui

@@ -1,0 +1,273 @@
+// Results: notices and warnings, the recommendation with its command, the memory bar and
+// chart, the table of every GPU, exports and the assumptions.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "report/report.hpp"
+#include "ui/app.hpp"
+#include "ui/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+#include "web/platform.hpp"
+
+namespace gpusizer::ui {
+namespace {
+
+const Explanation* explain(const Result& r, const char* key) {
+    for (const auto& e : r.explanations)
+        if (e.key == key) return &e;
+    return nullptr;
+}
+
+std::string gpus_text(const Option& o) {
+    std::string t = std::to_string(o.count) + " × " + o.gpu_name;
+    if (o.servers > 1) t += "  ·  " + std::to_string(o.servers) + " " + tr("servers");
+    return t;
+}
+
+void draw_warnings(App& app) {
+    std::vector<std::string> lines = app.notices;
+    for (const auto& w : app.link_warnings) lines.push_back(std::string(tr("Link: ")) + w.text);
+    for (const auto& w : app.result.warnings) lines.push_back(w.text);
+    if (lines.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette().warn_bg));
+    const float h = (lines.size() + 0.6f) * (ImGui::GetTextLineHeightWithSpacing() + 2) + ImGui::GetStyle().WindowPadding.y;
+    if (ImGui::BeginChild("warnings", ImVec2(0, std::min(h, em() * 9)), true))
+        for (const auto& l : lines) warning_line(l);
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
+
+void draw_recommendation(App& app) {
+    const Result& r = app.result;
+    if (r.recommended < 0) {
+        ImGui::PushFont(fonts().medium);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s",
+                           r.options.empty() ? tr("Nothing to evaluate") : tr("No configuration fits"));
+        ImGui::PopFont();
+        if (!r.options.empty()) dim_text(std::string(tr("Closest: ")) + r.options.front().gpu_name + " — " + r.options.front().reason);
+        return;
+    }
+    const Option& o = r.options[size_t(r.recommended)];
+    dim_text(tr("Recommended configuration"));
+    ImGui::PushFont(fonts().large);
+    ImGui::TextWrapped("%s", gpus_text(o).c_str());
+    ImGui::PopFont();
+    const std::string& cur = r.currency;
+    const float col = std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f);
+    int in_row = 0;
+    const int per_row = std::max(1, int(ImGui::GetContentRegionAvail().x / col));
+    auto cell = [&](const char* label, const std::string& value, const std::string& tip, ImU32 color = 0) {
+        if (in_row % per_row != 0) ImGui::SameLine(float(in_row % per_row) * col + ImGui::GetStyle().WindowPadding.x);
+        figure(label, value, tip, color);
+        ++in_row;
+    };
+    const double used = o.per_gpu_gb.mid;
+    cell(tr("Memory per GPU"), fixed(used, 1) + " / " + fixed(o.capacity_gb, 0) + " GB",
+         range_text(o.per_gpu_gb, 1, "GB") + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
+             (explain(r, "memory.kv_cache") ? explain(r, "memory.kv_cache")->formula : ""));
+    if (r.state.task == Task::infer) {
+        cell(tr("Tokens/s per user"), fixed(o.decode_tps_per_user.mid, 1),
+             range_text(o.decode_tps_per_user, 1, "tok/s") + "\n" + tr("decode roofline: bytes read per step / (bandwidth × efficiency), with the prompts' prefill in the same cycle"));
+        cell(tr("Total tokens/s"), si(o.total_tps.mid, 1), range_text(o.total_tps, 0, "tok/s") + "\n" + tr("users × tokens/s per user"));
+        cell(tr("Time to first token"), fixed(o.ttft_s.mid, 2) + " s",
+             range_text(o.ttft_s, 2, "s") + "\n" + tr("prompt FLOPs / (dense peak × efficiency) + one decode step"));
+        cell(tr("Replicas × TP × PP"), std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp),
+             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " + fixed(o.users_served, 0));
+    } else if (r.state.task == Task::tune || r.state.task == Task::train) {
+        cell(tr("GPU-hours"), si(o.gpu_hours.mid, 2), range_text(o.gpu_hours, 0, "h") + "\n" +
+             (explain(r, "compute.flops") ? explain(r, "compute.flops")->formula : "") + "\n" + tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"));
+        cell(tr("Days"), fixed(o.days.mid, o.days.mid < 10 ? 1 : 0), range_text(o.days, 1, tr("days")) + "\n" + tr("GPU-hours / GPUs / 24"));
+        cell(tr("Energy"), fixed(o.energy_mwh, o.energy_mwh < 10 ? 2 : 0) + " MWh", tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"));
+    } else {
+        cell(o.score_label.c_str(), fixed(o.score, 1), tr("the figure GPUs are ranked by for this work"));
+    }
+    if (o.cost_per_hour) {
+        cell(tr("Cost per hour"), money(*o.cost_per_hour, cur), std::string(tr("indicative price × GPUs; source in the GPU's tooltip")));
+        cell(tr("Per month"), money(*o.cost_per_month, cur), tr("× 730 hours"));
+        if (o.cost_total) cell(tr("Per run"), money(*o.cost_total, cur), tr("GPU-hours × price per GPU-hour"));
+        if (o.cost_per_mtok) cell(tr("Per million tokens"), money(*o.cost_per_mtok, cur), tr("cost per hour / output tokens per hour"));
+    } else {
+        cell(tr("Cost"), tr("no price"), tr("The catalog has no sourced price for this GPU"));
+    }
+    for (const auto& w : o.warnings) warning_line(w.text);
+    if (!o.command.empty()) {
+        ImGui::Spacing();
+        dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command") : tr("Check it yourself: the parallel layout"));
+        std::string cmd = o.command;
+        const float lines = float(std::count(cmd.begin(), cmd.end(), '\n') + 1);
+        ImGui::PushFont(fonts().regular);
+        ImGui::InputTextMultiline("##cmd", cmd.data(), cmd.size() + 1,
+                                  ImVec2(-1, ImGui::GetTextLineHeight() * std::max(2.2f, lines + 1.2f)),
+                                  ImGuiInputTextFlags_ReadOnly);
+        ImGui::PopFont();
+        if (ImGui::Button(tr("Copy command"))) web::js_copy_text(o.command);
+        const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
+        std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
+        if (!order.empty()) {
+            ImGui::SameLine();
+            if (chip(tr("Order this configuration"), true)) {
+                auto replace = [](std::string s, const std::string& from, const std::string& to) {
+                    for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+                    return s;
+                };
+                web::js_open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
+            }
+        }
+    }
+    ImGui::Spacing();
+    draw_memory_bar(app, o);
+}
+
+std::string cell_or_dash(bool show, const std::string& v) { return show ? v : "—"; }
+
+void draw_table(App& app) {
+    const Result& r = app.result;
+    const bool infer = r.state.task == Task::infer, train = r.state.task == Task::tune || r.state.task == Task::train;
+    ImGui::Checkbox(tr("Show every layout (TP / PP variants)"), &app.show_all_layouts);
+    std::vector<const Option*> rows;
+    std::set<std::string> seen;
+    for (const auto& o : r.options)
+        if (app.show_all_layouts || seen.insert(o.gpu_id).second) rows.push_back(&o);
+    const int cols = (infer ? 9 : train ? 8 : 7) + 1;
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_Resizable;
+    const float height = std::min(em() * 24, (rows.size() + 1.5f) * (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2));
+    if (!ImGui::BeginTable("options", cols, flags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(2, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_NoHide);
+    ImGui::TableSetupColumn(tr("GPU"), ImGuiTableColumnFlags_NoHide, em() * 12);
+    ImGui::TableSetupColumn(tr("GPUs"), ImGuiTableColumnFlags_PreferSortDescending * 0);
+    ImGui::TableSetupColumn(tr("Fits"));
+    ImGui::TableSetupColumn(tr("GB/GPU"));
+    if (infer) {
+        ImGui::TableSetupColumn(tr("tok/s/user"));
+        ImGui::TableSetupColumn(tr("total tok/s"));
+        ImGui::TableSetupColumn(tr("TTFT, s"));
+    } else if (train) {
+        ImGui::TableSetupColumn(tr("GPU-hours"));
+        ImGui::TableSetupColumn(tr("Days"));
+    } else {
+        ImGui::TableSetupColumn(tr("Score"));
+    }
+    ImGui::TableSetupColumn((std::string(tr("Cost/h")) + ", " + r.currency).c_str());
+    ImGui::TableSetupColumn(tr("Why not / notes"), ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    if (ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
+        const int col = spec->Specs[0].ColumnIndex - 1;  // -1: the rank column
+        const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+        auto key = [&](const Option* o) -> double {
+            switch (col) {
+                case 0: return 0;
+                case 1: return o->count;
+                case 2: return o->fits ? 0 : 1;
+                case 3: return o->per_gpu_gb.mid;
+                default: break;
+            }
+            if (infer) {
+                if (col == 4) return o->decode_tps_per_user.mid;
+                if (col == 5) return o->total_tps.mid;
+                if (col == 6) return o->ttft_s.mid;
+                if (col == 7) return o->cost_per_hour.value_or(1e30);
+            } else if (train) {
+                if (col == 4) return o->gpu_hours.mid;
+                if (col == 5) return o->days.mid;
+                if (col == 6) return o->cost_per_hour.value_or(1e30);
+            } else {
+                if (col == 4) return o->score;
+                if (col == 5) return o->cost_per_hour.value_or(1e30);
+            }
+            return 0;
+        };
+        if (col < 0)
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) { return asc ? a < b : a > b; });
+        else if (col == 0)
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) { return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name; });
+        else
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) { return asc ? key(a) < key(b) : key(a) > key(b); });
+    }
+    for (const Option* o : rows) {
+        ImGui::TableNextRow();
+        ImGui::PushID(o);
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", int(o - r.options.data()) + 1);
+        ImGui::TableNextColumn();
+        const bool recommended = r.recommended >= 0 && o == &r.options[size_t(r.recommended)];
+        if (recommended) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s", o->gpu_name.c_str());
+        else ImGui::TextUnformatted(o->gpu_name.c_str());
+        if (const GpuSpec* g = app.catalog.find_gpu(o->gpu_id)) {
+            std::string tip = g->name + "\n" + fixed(g->memory_gib, 0) + " GB " + g->memory_type + ", " + fixed(g->memory_bandwidth_gbs, 0) + " GB/s";
+            if (g->tflops.bf16) tip += ", BF16 " + fixed(*g->tflops.bf16, 0) + " TFLOPS " + tr("dense");
+            if (g->tflops.fp8) tip += ", FP8 " + fixed(*g->tflops.fp8, 0);
+            tip += g->nvlink_generation ? ", NVLink " + fixed(g->nvlink_gbs, 0) + " GB/s" : std::string(", PCIe only");
+            if (g->price) tip += "\n" + std::string(tr("Price: ")) + fixed(g->price->per_gpu_hour, 2) + " " + r.currency + "/h — " + g->price->source + " " + g->price->date;
+            tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
+            tooltip_on_hover(tip);
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", o->count);
+        if (o->tp * o->pp > 1) tooltip_on_hover("TP " + std::to_string(o->tp) + " × PP " + std::to_string(o->pp) + " × " + std::to_string(std::max(o->replicas, o->dp)));
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(o->fits ? palette().good : palette().bad), "%s", o->fits ? tr("yes") : tr("no"));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(o->per_gpu_gb.mid > 0 ? (fixed(o->per_gpu_gb.mid, 1) + " / " + fixed(o->capacity_gb, 0)).c_str() : "—");
+        tooltip_on_hover(o->per_gpu_gb.mid > 0 ? range_text(o->per_gpu_gb, 1, "GB") : "");
+        const bool has_speed = o->decode_tps_per_user.mid > 0;
+        if (infer) {
+            ImGui::TableNextColumn(); ImGui::TextUnformatted(cell_or_dash(has_speed, fixed(o->decode_tps_per_user.mid, 1)).c_str());
+            tooltip_on_hover(has_speed ? range_text(o->decode_tps_per_user, 1, "tok/s") : "");
+            ImGui::TableNextColumn(); ImGui::TextUnformatted(cell_or_dash(has_speed, si(o->total_tps.mid, 1)).c_str());
+            ImGui::TableNextColumn(); ImGui::TextUnformatted(cell_or_dash(has_speed, fixed(o->ttft_s.mid, 2)).c_str());
+            tooltip_on_hover(has_speed ? range_text(o->ttft_s, 2, "s") : "");
+        } else if (train) {
+            ImGui::TableNextColumn(); ImGui::TextUnformatted(cell_or_dash(o->gpu_hours.mid > 0, si(o->gpu_hours.mid, 2)).c_str());
+            ImGui::TableNextColumn(); ImGui::TextUnformatted(cell_or_dash(o->days.mid > 0, fixed(o->days.mid, 1)).c_str());
+            tooltip_on_hover(o->days.mid > 0 ? range_text(o->days, 1, tr("days")) : "");
+        } else {
+            ImGui::TableNextColumn(); ImGui::TextUnformatted((fixed(o->score, 1) + " " + o->score_label).c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(o->cost_per_hour ? money(*o->cost_per_hour, r.currency).c_str() : "—");
+        ImGui::TableNextColumn();
+        std::string note = o->reason;
+        for (const auto& w : o->warnings) note += (note.empty() ? "" : "; ") + w.text;
+        if (!o->reason.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", note.c_str());
+        else dim_text(note);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void draw_exports(App& app) {
+    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result));
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result));
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Download JSON")))
+        web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings));
+}
+
+}  // namespace
+
+void draw_results(App& app) {
+    draw_warnings(app);
+    draw_recommendation(app);
+    ImGui::Spacing();
+    draw_chart(app);
+    ImGui::Spacing();
+    ImGui::PushFont(fonts().medium);
+    ImGui::TextUnformatted(tr("Every GPU"));
+    ImGui::PopFont();
+    draw_table(app);
+    draw_exports(app);
+    if (ImGui::CollapsingHeader(tr("Assumptions behind these numbers"))) {
+        for (const auto& a : app.result.assumptions) ImGui::BulletText("%s", a.c_str());
+        for (const auto& e : app.result.explanations) ImGui::BulletText("%s: %s", e.key.c_str(), e.formula.c_str());
+        dim_text(std::string(tr("Catalog version ")) + app.catalog.version);
+    }
+}
+
+}  // namespace gpusizer::ui

@@ -1,0 +1,285 @@
+// gpusizer page shell: loads the WebAssembly module, the catalog and the fonts; keeps the URL
+// fragment in sync with the configuration; mirrors results into the DOM; copy / download;
+// embed mode and its postMessage protocol (see README "Embedding"). No third-party requests.
+'use strict';
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const embed = params.get('embed') === '1';
+  const PROTOCOL = 'gpusizer';
+  const PROTOCOL_VERSION = 1;
+
+  function fatal(text) {
+    $('loading').hidden = true;
+    const f = $('fatal');
+    f.textContent = text;
+    f.hidden = false;
+  }
+
+  function language() {
+    const p = params.get('lang');
+    if (p === 'ru' || p === 'en') return p;
+    return (navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  }
+  function darkTheme() {
+    const t = params.get('theme');
+    if (t === 'dark') return true;
+    if (t === 'light') return false;
+    return window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches;
+  }
+  function accent() {
+    const a = params.get('accent');
+    return a && /^#?[0-9a-fA-F]{6}$/.test(a) ? parseInt(a.replace('#', ''), 16) : -1;
+  }
+  // Only https: (or same-origin relative) URLs are accepted from the query string.
+  function safeUrl(u) {
+    if (!u) return '';
+    try {
+      const url = new URL(u, location.href);
+      if (url.protocol === 'https:' || url.origin === location.origin) return url.href;
+    } catch (e) { /* not a URL */ }
+    return '';
+  }
+  // The origin of the host page allowed to talk to us (embed mode); never '*'.
+  function hostOrigin() {
+    const o = params.get('origin');
+    if (!o) return '';
+    try {
+      const u = new URL(o);
+      return (u.protocol === 'https:' || u.hostname === '127.0.0.1' || u.hostname === 'localhost') ? u.origin : '';
+    } catch (e) { return ''; }
+  }
+
+  const lang = language();
+  document.documentElement.lang = lang;
+  document.body.classList.add(darkTheme() ? 'dark' : 'light');
+  if (embed) document.body.classList.add('embed');
+  const origin = embed ? hostOrigin() : '';
+  const fullUrl = location.origin + location.pathname;  // the standalone page, without embed flags
+
+  if (typeof WebAssembly !== 'object') { fatal('This browser cannot run WebAssembly, which the calculator needs.'); return; }
+  const probe = document.createElement('canvas');
+  if (!probe.getContext('webgl2')) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
+
+  $('canvas').addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    fatal('The graphics context was lost (the GPU was reset or the tab was in the background too long). Reload the page to continue: your configuration is in the address bar.');
+  });
+
+  let Module = null;
+  let lastLink = '';
+  let lastResult = null;
+  let hashTimer = 0;
+  const api = { ready: false };
+  window.gpusizer = api;
+
+  function cstr(s) {
+    const n = Module.lengthBytesUTF8(s) + 1;
+    const p = Module._malloc(n);
+    Module.stringToUTF8(s, p, n);
+    return p;
+  }
+  function bytes(buf) {
+    const a = new Uint8Array(buf || new ArrayBuffer(0));
+    const p = Module._malloc(Math.max(1, a.length));
+    Module.HEAPU8.set(a, p);
+    return [p, a.length];
+  }
+  function withStr(s, fn) { const p = cstr(s); try { return fn(p); } finally { Module._free(p); } }
+  function hashLink() { return decodeURIComponent(location.hash.replace(/^#/, '')) ? location.hash.replace(/^#/, '') : ''; }
+
+  function post(type, data) {
+    if (!embed || !origin || window.parent === window) return;
+    window.parent.postMessage(Object.assign({ ns: PROTOCOL, v: PROTOCOL_VERSION, type: type }, data), origin);
+  }
+
+  // ---- DOM mirror of the results (screen readers, search engines) -------------------------------
+  function fmt(v, d) { return v === null || v === undefined ? '—' : Number(v).toFixed(d); }
+  function updateSummary(r) {
+    const cur = r.currency || 'USD';
+    const rec = r.recommended !== null && r.recommended !== undefined ? r.options[r.recommended] : null;
+    let text;
+    if (!rec) text = r.options.length ? 'No configuration fits: ' + (r.options[0].reason || '') : 'Nothing to evaluate.';
+    else {
+      text = 'Recommended: ' + rec.count + ' × ' + rec.gpu_name + ' in ' + rec.servers + ' server(s), ' +
+        fmt(rec.per_gpu_gb, 1) + ' of ' + fmt(rec.capacity_gb, 1) + ' GB per GPU';
+      if (rec.decode_tps_per_user !== null) text += ', ' + fmt(rec.decode_tps_per_user, 1) + ' tokens/s per user, first token in ' + fmt(rec.ttft_s, 2) + ' s';
+      if (rec.gpu_hours !== null) text += ', ' + Math.round(rec.gpu_hours) + ' GPU-hours, ' + fmt(rec.days, 1) + ' days';
+      if (rec.cost_per_hour !== null) text += ', ' + fmt(rec.cost_per_hour, 2) + ' ' + cur + ' per hour';
+      text += '.';
+    }
+    $('summary-live').textContent = text;
+    const body = $('summary-table').tBodies[0];
+    const seen = new Set();
+    const rows = [];
+    for (const o of r.options) {
+      if (seen.has(o.gpu)) continue;
+      seen.add(o.gpu);
+      const tr = document.createElement('tr');
+      tr.dataset.gpu = o.gpu;
+      for (const v of [o.gpu_name, o.count, o.servers, o.fits ? 'yes' : 'no', fmt(o.per_gpu_gb, 1),
+        fmt(o.decode_tps_per_user, 1), o.gpu_hours === null ? '—' : Math.round(o.gpu_hours),
+        o.cost_per_hour === null ? '—' : fmt(o.cost_per_hour, 2), o.reason || '']) {
+        const td = document.createElement('td');
+        td.textContent = String(v);
+        tr.appendChild(td);
+      }
+      rows.push(tr);
+    }
+    body.replaceChildren(...rows);
+  }
+
+  // ---- hooks called by the WebAssembly module ----------------------------------------------------
+  function onStateChanged(link, json) {
+    lastLink = link;
+    try { lastResult = JSON.parse(json); } catch (e) { lastResult = null; }
+    if (lastResult) updateSummary(lastResult);
+    clearTimeout(hashTimer);
+    // Debounced: one history entry is replaced, never one pushed per keystroke.
+    hashTimer = setTimeout(() => {
+      if (location.hash.replace(/^#/, '') !== link) history.replaceState(null, '', '#' + link);
+    }, 250);
+    post('change', { state: lastResult ? lastResult.state : null, link: fullUrl + '#' + link });
+  }
+
+  function showShare(text, title) {
+    $('share-text').textContent = title;
+    $('share-input').value = text;
+    $('share').hidden = false;
+    $('share-input').focus();
+    $('share-input').select();
+  }
+  function copyText(text, done) {
+    const fallback = () => showShare(text, lang === 'ru' ? 'Браузер не дал доступ к буферу обмена — скопируйте вручную:' : 'The browser refused the clipboard — copy it by hand:');
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(() => done && done(), fallback);
+    } else {
+      fallback();
+    }
+  }
+  function download(name, mime, text) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: mime }));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+  function openUrl(url) {
+    const safe = safeUrl(url);
+    if (!safe) return;
+    if (url.indexOf('{gpu}') < 0 && lastResult && lastResult.recommended !== null) {
+      const rec = lastResult.options[lastResult.recommended];
+      if (!safe.startsWith(fullUrl)) post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
+    }
+    window.open(safe, '_blank', 'noopener,noreferrer');
+  }
+
+  // ---- start ------------------------------------------------------------------------------------
+  function fetchBytes(url) { return fetch(url).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = () => reject(new Error('cannot load ' + src));
+      document.head.appendChild(s);
+    });
+  }
+
+  Promise.all([
+    loadScript('gpusizer.js'),
+    fetchBytes('catalog.json'),
+    fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
+    fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
+  ]).then(([, catalog, regular, medium]) =>
+    window.createGpusizer({
+      canvas: $('canvas'),
+      onStateChanged, copyText: (t) => copyText(t), download, openUrl,
+      onFirstFrame: () => {
+        $('loading').hidden = true;
+        api.ready = true;
+        post('ready', { link: fullUrl + '#' + lastLink });
+      },
+      onContentHeight: (h) => post('resize', { height: h }),
+      print: () => {}, printErr: (t) => console.warn(t),
+    }).then((m) => {
+      Module = m;
+      const [cp, cl] = bytes(catalog), [rp, rl] = bytes(regular), [mp, ml] = bytes(medium);
+      const a = accent();
+      const args = [lang, fullUrl, safeUrl(params.get('cta')) || '', hashLink()];
+      const ptrs = args.map(cstr);
+      const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
+        a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
+      ptrs.forEach((p) => Module._free(p));
+      if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
+      const providerCatalog = safeUrl(params.get('catalog'));
+      const cur = params.get('cur');
+      if (providerCatalog) {
+        fetch(providerCatalog).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+          .then((text) => applyCatalog(text, providerCatalog, cur))
+          .catch((e) => applyCatalog('{"mode":"extend","broken":', providerCatalog + ' (' + e.message + ')', null));
+      } else if (cur && /^[A-Z]{3}$/.test(cur)) {
+        applyCatalog(JSON.stringify({ mode: 'extend', currency: cur }), 'cur=' + cur, null);
+      }
+    })
+  ).catch((e) => fatal('The calculator could not load: ' + e.message));
+
+  function applyCatalog(text, name, cur) {
+    if (cur && /^[A-Z]{3}$/.test(cur)) {
+      try { const j = JSON.parse(text); if (j && typeof j === 'object' && !j.currency) { j.currency = cur; text = JSON.stringify(j); } } catch (e) { /* keep text: the loader reports it */ }
+    }
+    const [p, n] = bytes(new TextEncoder().encode(text));
+    const errors = withStr(name, (np) => Module.UTF8ToString(Module._gs_set_catalog(p, n, np)));
+    Module._free(p);
+    return JSON.parse(errors);
+  }
+
+  // ---- page events --------------------------------------------------------------------------------
+  window.addEventListener('hashchange', () => {
+    if (!Module) return;
+    const link = hashLink();
+    if (link !== lastLink) withStr(link, (p) => Module._gs_set_link(p));
+  });
+  new ResizeObserver(() => Module && Module._gs_request_frame()).observe($('canvas'));
+  document.addEventListener('paste', (e) => {
+    if (!Module || document.activeElement !== $('canvas')) return;
+    const t = (e.clipboardData || window.clipboardData).getData('text');
+    if (t) { e.preventDefault(); withStr(t, (p) => Module._gs_paste(p)); }
+  });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden && Module) Module._gs_request_frame(); });
+  // The Copy link button is HTML so that Safari sees the clipboard write inside the user's gesture.
+  $('copy-link').addEventListener('click', () => {
+    const link = fullUrl + '#' + lastLink;
+    copyText(link, () => {
+      const b = $('copy-link');
+      b.classList.add('done');
+      b.textContent = lang === 'ru' ? 'Скопировано' : 'Copied';
+      setTimeout(() => { b.classList.remove('done'); b.textContent = lang === 'ru' ? 'Ссылка' : 'Copy link'; }, 1500);
+    });
+  });
+  $('share-close').addEventListener('click', () => { $('share').hidden = true; });
+  if (lang === 'ru') $('copy-link').textContent = 'Ссылка';
+
+  // Host → calculator: {ns:'gpusizer', v:1, type:'set', link:'v=1&…'} from the allowed origin only.
+  window.addEventListener('message', (e) => {
+    if (!embed || !origin || e.origin !== origin || e.source !== window.parent || !Module) return;
+    const m = e.data;
+    if (!m || typeof m !== 'object' || m.ns !== PROTOCOL || m.v !== PROTOCOL_VERSION || m.type !== 'set') return;
+    if (typeof m.link !== 'string' || m.link.length > 4096) return;
+    withStr(m.link, (p) => Module._gs_set_link(p));
+  });
+
+  // ---- test and automation API ---------------------------------------------------------------------
+  api.result = () => JSON.parse(Module.UTF8ToString(Module._gs_result_json()));
+  api.state = () => api.result().state;
+  api.link = () => Module.UTF8ToString(Module._gs_get_link());
+  api.setLink = (l) => withStr(String(l), (p) => Module._gs_set_link(p));
+  api.set = (k, v) => withStr(String(k), (kp) => withStr(String(v), (vp) => Module._gs_test_set(kp, vp)));
+  api.frames = () => Module._gs_frame_count();
+  api.uiHeight = () => Module._gs_ui_height();
+  api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
+  api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
+  api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
+})();
