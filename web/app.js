@@ -36,9 +36,15 @@
     if (!u) return '';
     try {
       const url = new URL(u, location.href);
-      if (url.protocol === 'https:' || url.origin === location.origin) return url.href;
+      const loopback = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+      if (url.protocol === 'https:' || url.origin === location.origin || loopback) return url.href;
     } catch (e) { /* not a URL */ }
     return '';
+  }
+  // The provider's "order" link template ({gpu}, {count}); https only.
+  function ctaTemplate() {
+    const t = params.get('cta') || '';
+    return /^https:\/\/[^\s"'<>]+$/.test(t) ? t : '';
   }
   // The origin of the host page allowed to talk to us (embed mode); never '*'.
   function hostOrigin() {
@@ -168,9 +174,10 @@
   function openUrl(url) {
     const safe = safeUrl(url);
     if (!safe) return;
-    if (url.indexOf('{gpu}') < 0 && lastResult && lastResult.recommended !== null) {
+    // An "order" link (not the "open the full calculator" one) is also reported to the host page.
+    if (!safe.startsWith(fullUrl) && lastResult && lastResult.recommended !== null) {
       const rec = lastResult.options[lastResult.recommended];
-      if (!safe.startsWith(fullUrl)) post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
+      post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
     }
     window.open(safe, '_blank', 'noopener,noreferrer');
   }
@@ -208,7 +215,7 @@
       Module = m;
       const [cp, cl] = bytes(catalog), [rp, rl] = bytes(regular), [mp, ml] = bytes(medium);
       const a = accent();
-      const args = [lang, fullUrl, safeUrl(params.get('cta')) || '', hashLink()];
+      const args = [lang, fullUrl, ctaTemplate(), hashLink()];
       const ptrs = args.map(cstr);
       const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
@@ -220,6 +227,8 @@
         fetch(providerCatalog).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
           .then((text) => applyCatalog(text, providerCatalog, cur))
           .catch((e) => applyCatalog('{"mode":"extend","broken":', providerCatalog + ' (' + e.message + ')', null));
+      } else if (params.get('catalog')) {
+        applyCatalog('', params.get('catalog').slice(0, 200) + ' (not an https URL: ignored)', null);
       } else if (cur && /^[A-Z]{3}$/.test(cur)) {
         applyCatalog(JSON.stringify({ mode: 'extend', currency: cur }), 'cur=' + cur, null);
       }
@@ -281,5 +290,14 @@
   api.uiHeight = () => Module._gs_ui_height();
   api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
+  // Same path as the UI's "Order this configuration" button, for tests and automation.
+  api.orderRecommended = () => {
+    const t = ctaTemplate();
+    const r = api.result();
+    if (!t || r.recommended === null) return false;
+    const o = r.options[r.recommended];
+    openUrl(t.replace(/%7Bgpu%7D|\{gpu\}/g, encodeURIComponent(o.gpu)).replace(/%7Bcount%7D|\{count\}/g, String(o.count)));
+    return true;
+  };
   api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
 })();

@@ -6,7 +6,8 @@
   const calc = q.get('calc') || new URL('./', location.href).href;
   const src = new URL(calc);
   src.searchParams.set('embed', '1');
-  src.searchParams.set('origin', location.origin);
+  // ?claim= lets a test pretend to be another host (the calculator must then ignore this page).
+  src.searchParams.set('origin', q.get('claim') || location.origin);
   for (const k of ['lang', 'theme', 'accent', 'cur', 'catalog', 'cta']) if (q.get(k)) src.searchParams.set(k, q.get(k));
   const frame = document.getElementById('gpusizer');
   frame.src = src.href + (q.get('link') ? '#' + q.get('link') : '');

@@ -121,7 +121,9 @@ void App::set_state(const State& s) {
 void App::recompute() {
     result = evaluate(state, catalog);
     fill_charts(*this);
-    web::js_state_changed(link(), result_json(result, link_warnings, -1));
+    std::vector<Warning> extra = link_warnings;
+    for (const auto& n : notices) extra.push_back({"catalog.notice", n});
+    web::js_state_changed(link(), result_json(result, extra, -1));
     web::request_frames();
 }
 

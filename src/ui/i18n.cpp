@@ -168,6 +168,10 @@ const std::unordered_map<std::string, const char*>& russian() {
         {"weights", "веса"},
         {"yes", "да"},
         {"× 730 hours", "× 730 часов"},
+        {"Embed this calculator on your site", "Встроить калькулятор на свой сайт"},
+        {"Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README describes.",
+         "Замените YOUR-SITE на адрес своего сайта; добавьте &catalog=, &cur=, &cta=, &theme=, &accent= по README."},
+        {"Copy the embed code", "Копировать код вставки"},
     };
     return t;
 }

@@ -263,6 +263,19 @@ void draw_results(App& app) {
     ImGui::PopFont();
     draw_table(app);
     draw_exports(app);
+    if (!app.embed.embed && ImGui::CollapsingHeader(tr("Embed this calculator on your site"))) {
+        const std::string base = app.embed.full_url;
+        const std::string snippet =
+            "<iframe src=\"" + base + "?embed=1&origin=https://YOUR-SITE.example&lang=" + language() + "#" + app.link() +
+            "\"\n        title=\"GPU sizing calculator\" allow=\"clipboard-write\" style=\"width:100%;height:900px;border:0\"></iframe>\n"
+            "<script src=\"" + base.substr(0, base.rfind('/') + 1) + "embed.js\"></script>\n"
+            "<script>GpusizerEmbed.attach(document.querySelector('iframe')).on('cta', function (m) { /* m.gpu, m.count */ });</script>";
+        dim_text(tr("Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README describes."));
+        std::string text = snippet;
+        ImGui::InputTextMultiline("##snippet", text.data(), text.size() + 1, ImVec2(-1, ImGui::GetTextLineHeight() * 6.5f),
+                                  ImGuiInputTextFlags_ReadOnly);
+        if (ImGui::Button(tr("Copy the embed code"))) web::js_copy_text(snippet);
+    }
     if (ImGui::CollapsingHeader(tr("Assumptions behind these numbers"))) {
         for (const auto& a : app.result.assumptions) ImGui::BulletText("%s", a.c_str());
         for (const auto& e : app.result.explanations) ImGui::BulletText("%s: %s", e.key.c_str(), e.formula.c_str());

@@ -136,6 +136,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, const char* name) {
     CatalogLoad p = apply_provider_catalog(g_base_catalog, std::string_view(json_text, size_t(len > 0 ? len : 0)), name ? name : "provider");
     std::string errors = "[";
+    g_app.notices.clear();
     for (const auto& e : p.errors) {
         g_app.notices.push_back(std::string(ui::tr("Provider catalog rejected, the bundled one is used: ")) + e.to_string());
         std::string t = e.to_string(), esc;
@@ -149,7 +150,11 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
-EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(result_json(g_app.result, g_app.link_warnings, -1)); }
+EMSCRIPTEN_KEEPALIVE const char* gs_result_json() {
+    std::vector<Warning> extra = g_app.link_warnings;
+    for (const auto& n : g_app.notices) extra.push_back({"catalog.notice", n});
+    return out(result_json(g_app.result, extra, -1));
+}
 
 // Test hook: set one link key (same validation as a link).
 EMSCRIPTEN_KEEPALIVE void gs_test_set(const char* key, const char* value) {

@@ -1,0 +1,133 @@
+// Share links and embedding, with the host page and the calculator on two different origins.
+import { call, assert, assertEqual } from './harness.mjs';
+import { CSP } from '../../web/serve.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+async function hostPage(ctx, query = '') {
+  // Another port: another origin. A provider page's own CSP must allow framing the calculator.
+  const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
+  const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}${query}`, host.url).href,
+    { viewport: { width: 1280, height: 900 }, waitReady: false });
+  const frame = await ctx.until(async () => {
+    const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
+    return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
+  }, { timeout: 20000, message: 'embedded calculator ready' });
+  return { s, host, frame };
+}
+const events = (s, type) => s.page.evaluate((t) => window.hostEvents.filter((e) => e.type === t), type);
+
+export default [
+  {
+    name: 'embed: ready, auto-height follows the content, change events carry state and link',
+    async fn(ctx) {
+      const { s, frame } = await hostPage(ctx, '&lang=ru');
+      await ctx.until(async () => (await events(s, 'ready')).length === 1, { message: 'ready event' });
+      const h = await frame.evaluate(() => window.gpusizer.uiHeight());
+      await ctx.until(async () => {
+        const px = await s.page.evaluate(() => parseFloat(document.getElementById('gpusizer').style.height));
+        return Math.abs(px - h) <= 1;
+      }, { message: `iframe height follows ${h}` });
+      assert(h > 900, `content height ${h}`);
+      await frame.evaluate(() => window.gpusizer.set('task', 'train'));
+      await ctx.until(async () => {
+        const c = await events(s, 'change');
+        return c.length && c[c.length - 1].state.task === 'train' && c[c.length - 1].link.includes('#v=1&task=train');
+      }, { message: 'change event for task=train' });
+      s.assertNoErrors();
+    },
+  },
+  {
+    name: 'embed: set from the allowed origin applies; from another origin it is ignored',
+    async fn(ctx) {
+      const { s, frame } = await hostPage(ctx);
+      await ctx.until(async () => (await events(s, 'ready')).length === 1);
+      await s.page.evaluate(() => window.calcApi.set('v=1&model=openai/gpt-oss-20b&users=33'));
+      await ctx.until(async () => (await frame.evaluate(() => window.gpusizer.link())) === 'v=1&model=openai/gpt-oss-20b&users=33',
+        { message: 'set applied' });
+      // A page on a third origin that embeds the calculator but claims to be the allowed host.
+      const allowed = new URL(s.page.url()).origin;
+      const other = await hostPage(ctx, `&claim=${encodeURIComponent(allowed)}`);
+      await other.s.page.evaluate(() => {
+        const f = document.getElementById('gpusizer');
+        f.contentWindow.postMessage({ ns: 'gpusizer', v: 1, type: 'set', link: 'v=1&users=999' }, '*');
+      });
+      await other.s.page.waitForTimeout(500);
+      assertEqual(await other.frame.evaluate(() => window.gpusizer.state().users), 10, 'state untouched by the foreign origin');
+      assertEqual((await events(other.s, 'change')).length, 0, 'nothing is posted to a non-allowed origin');
+      s.assertNoErrors();
+      other.s.assertNoErrors();
+    },
+  },
+  {
+    name: 'embed: the order button sends cta with GPU and count',
+    async fn(ctx) {
+      const cta = encodeURIComponent('https://provider.example/order?gpu={gpu}&n={count}');
+      const { s, frame } = await hostPage(ctx, `&cta=${cta}`);
+      await ctx.until(async () => (await events(s, 'ready')).length === 1);
+      const r = await frame.evaluate(() => window.gpusizer.result());
+      const rec = r.options[r.recommended];
+      s.page.context().on('page', (p) => p.close().catch(() => {}));  // the new tab would try the network
+      assert(await frame.evaluate(() => window.gpusizer.orderRecommended()), 'order link available');
+      const got = await ctx.until(async () => (await events(s, 'cta'))[0], { message: 'cta event' });
+      assertEqual(got.gpu, rec.gpu);
+      assertEqual(got.count, rec.count);
+      assert(got.url.startsWith('https://provider.example/order?gpu=' + rec.gpu), got.url);
+    },
+  },
+  {
+    name: 'share link round-trips through a fresh page',
+    async fn(ctx) {
+      const a = await ctx.open('');
+      await call(a.page, 'setLink', 'v=1&task=tune&model=meta-llama/Llama-3.1-70B-Instruct&method=qlora&tokens=250M&users=5');
+      await ctx.until(() => a.page.evaluate(() => location.hash.includes('qlora')));
+      const url = await a.page.evaluate(() => location.href);
+      const before = await call(a.page, 'result');
+      const b = await ctx.open(url.replace(ctx.url, ''));
+      const after = await call(b.page, 'result');
+      assertEqual(JSON.stringify(after.options), JSON.stringify(before.options), 'same results');
+      assertEqual(after.link, before.link);
+      a.assertNoErrors();
+      b.assertNoErrors();
+    },
+  },
+  {
+    name: 'a tampered link opens with a notice naming what was ignored; an unknown model is not substituted',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&ctx=-5&users=abc&colour=red&model=acme/Retired-9B');
+      const r = await call(p.page, 'result');
+      const codes = r.warnings.map((w) => w.code);
+      for (const c of ['link.bad_value', 'link.unknown_key', 'model.unknown']) assert(codes.includes(c), `${c} in ${codes}`);
+      assertEqual(r.state.model, 'acme/Retired-9B', 'kept verbatim');
+      assertEqual(r.options.length, 0, 'nothing substituted');
+      await ctx.until(() => p.page.evaluate(() => document.getElementById('summary-live').textContent.includes('Nothing')));
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'strict CSP: no violations; provider catalog (CORS) applies prices and currency, a broken one is rejected',
+    async fn(ctx) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-provider-'));
+      fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ mode: 'extend', currency: 'RUB', prices: { 'h100-sxm': 390 } }));
+      fs.writeFileSync(path.join(dir, 'bad.json'), '{"prices": {"h100-sxm": "cheap"}}');
+      const provider = await ctx.serve(dir, { cors: true });
+      const calc = await ctx.serve(ctx.siteDir, { csp: CSP.replace("connect-src 'self'", `connect-src 'self' ${provider.url.replace(/\/$/, '')}`) });
+      // A CSP violation makes Chromium log "Refused to …" as a console error, which assertNoErrors fails on.
+      const good = await ctx.harness.openPage(ctx.browser, `${calc.url}?catalog=${encodeURIComponent(provider.url + 'good.json')}#v=1&gpu=h100-sxm`, {});
+      const r = await ctx.until(async () => { const x = await call(good.page, 'result'); return x.currency === 'RUB' ? x : null; },
+        { message: 'provider currency applied' });
+      const o = r.options.find((x) => x.gpu === 'h100-sxm' && x.fits);
+      assertEqual(o.cost_per_hour, 390 * o.count, 'provider price');
+      good.assertNoErrors();
+      await good.close();
+      const bad = await ctx.harness.openPage(ctx.browser, `${calc.url}?catalog=${encodeURIComponent(provider.url + 'bad.json')}`, {});
+      const rb = await ctx.until(async () => { const x = await call(bad.page, 'result'); return x.warnings.some((w) => w.code === 'catalog.notice') ? x : null; },
+        { message: 'provider catalog notice' });
+      assertEqual(rb.currency, 'USD', 'bundled catalog kept');
+      assert(rb.warnings.some((w) => w.text.includes('prices.h100-sxm')), 'error names the field');
+      bad.assertNoErrors();
+      await bad.close();
+    },
+  },
+];

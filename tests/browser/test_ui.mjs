@@ -1,0 +1,128 @@
+// The calculator as a person uses it: screenshots at phone / tablet / desktop sizes in both themes and
+// languages, real clicks, typing and taps, the DOM mirror, and no frames while idle.
+import { call, canvasNotBlank, assert, assertEqual } from './harness.mjs';
+
+const recommended = (r) => (r.recommended === null ? null : r.options[r.recommended]);
+
+const shots = [];
+for (const [w, h, dpr] of [[390, 844, 3], [1024, 768, 1], [1600, 1000, 1]])
+  for (const scheme of ['light', 'dark'])
+    for (const lang of ['en', 'ru']) shots.push({ w, h, dpr, scheme, lang });
+
+export default [
+  {
+    name: 'screenshots: 390x844@3, 1024x768, 1600x1000 × light/dark × en/ru',
+    timeout: 240000,
+    async fn(ctx) {
+      for (const s of shots) {
+        const p = await ctx.open(`?lang=${s.lang}&theme=${s.scheme}`, {
+          viewport: { width: s.w, height: s.h }, deviceScaleFactor: s.dpr, colorScheme: s.scheme,
+        });
+        await canvasNotBlank(p.page);
+        await ctx.shot(p.page, `ui-${s.w}x${s.h}-${s.scheme}-${s.lang}.png`);
+        p.assertNoErrors();
+        await p.close();
+      }
+    },
+  },
+  {
+    name: 'results change when inputs change (more users → more GPUs; bigger model → more memory)',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&model=Qwen/Qwen3-8B&gpu=h100-sxm&users=1');
+      const one = recommended(await call(p.page, 'result'));
+      await call(p.page, 'set', 'users', '2000');
+      const many = recommended(await call(p.page, 'result'));
+      assert(many.count > one.count, `2000 users need more GPUs than 1 (${many.count} vs ${one.count})`);
+      await call(p.page, 'set', 'model', 'meta-llama/Llama-3.1-70B-Instruct');
+      const big = await call(p.page, 'result');
+      assert(big.memory.weights_gb > 140, `70B BF16 weights ${big.memory.weights_gb}`);
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'the DOM summary (aria-live + table) matches the engine JSON',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&model=openai/gpt-oss-120b&users=40&ctx=32768');
+      const r = await call(p.page, 'result');
+      const rec = recommended(r);
+      await ctx.until(() => p.page.evaluate(() => document.getElementById('summary-live').textContent.length > 0));
+      const dom = await p.page.evaluate(() => ({
+        live: document.getElementById('summary-live').textContent,
+        live_attr: document.getElementById('summary-live').getAttribute('aria-live'),
+        rows: [...document.querySelectorAll('#summary-table tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent)),
+      }));
+      assertEqual(dom.live_attr, 'polite');
+      assert(dom.live.includes(rec.gpu_name) && dom.live.includes(`${rec.count} ×`), `live text: ${dom.live}`);
+      const gpus = [...new Set(r.options.map((o) => o.gpu))];
+      assertEqual(dom.rows.length, gpus.length, 'one row per GPU');
+      assertEqual(dom.rows[0][0], r.options[0].gpu_name, 'first row is the top-ranked GPU');
+      assertEqual(dom.rows[0][4], rec.per_gpu_gb.toFixed(1), 'GB per GPU');
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'real input: a click on a task chip and a touch tap',
+    async fn(ctx) {
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
+      // "RAG / document search" chip in the 1600-wide layout (step 1, first row).
+      await p.page.mouse.click(173, 123);
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'rag', { message: 'click selects RAG' });
+      const rag = await call(p.page, 'state');
+      assertEqual(rag.model, 'Qwen/Qwen3-30B-A3B', 'the RAG preset starts from its first model');
+      p.assertNoErrors();
+      const t = await ctx.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } });
+      // "QLoRA" chip on the phone layout: second chip of the fine-tuning row.
+      await t.page.touchscreen.tap(95, 205);
+      await ctx.until(async () => (await call(t.page, 'state')).method === 'qlora', { message: 'tap selects QLoRA' });
+      assertEqual((await call(t.page, 'state')).task, 'tune');
+      t.assertNoErrors();
+    },
+  },
+  {
+    name: 'typing into a number field changes the state',
+    async fn(ctx) {
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
+      // Typed field of "Concurrent users" (right of its slider) in the 1600-wide layout.
+      await p.page.mouse.click(540, 910);
+      await p.page.keyboard.press('Control+A');
+      await p.page.keyboard.type('250');
+      await p.page.keyboard.press('Enter');
+      await ctx.until(async () => (await call(p.page, 'state')).users === 250, { message: 'users = 250 typed' });
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'no frames are drawn while idle; the address bar follows the state',
+    async fn(ctx) {
+      const p = await ctx.open('');
+      await p.page.waitForTimeout(800);
+      const f0 = await call(p.page, 'frames');
+      await p.page.waitForTimeout(2000);
+      const f1 = await call(p.page, 'frames');
+      assertEqual(f1, f0, 'frames while idle');
+      await call(p.page, 'set', 'users', '64');
+      await ctx.until(() => p.page.evaluate(() => location.hash === '#v=1&users=64'), { message: 'hash updated' });
+      const history = await p.page.evaluate(() => history.length);
+      await call(p.page, 'set', 'users', '65');
+      await call(p.page, 'set', 'users', '66');
+      await ctx.until(() => p.page.evaluate(() => location.hash === '#v=1&users=66'));
+      assertEqual(await p.page.evaluate(() => history.length), history, 'replaceState, not a history entry per change');
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'exports: Markdown and CSV list every option; JSON is the CLI schema',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&task=train&model=meta-llama/Llama-3.1-8B-Instruct&tokens=1T&days=30');
+      const r = await call(p.page, 'result');
+      const md = await call(p.page, 'exportText', 'markdown');
+      const csv = await call(p.page, 'exportText', 'csv');
+      const json = JSON.parse(await call(p.page, 'exportText', 'json'));
+      assertEqual(md.trim().split('\n').length, r.options.length + 2, 'markdown rows');
+      assertEqual(csv.trim().split('\n').length, r.options.length + 1, 'csv rows');
+      for (const k of ['state', 'link', 'warnings', 'memory', 'compute', 'options']) assert(k in json, k);
+      assert(json.compute.gpu_hours > 0, 'GPU-hours');
+      p.assertNoErrors();
+    },
+  },
+];
