@@ -80,6 +80,8 @@ run_tests() {
   "$BUILD/native/engine_tests" --no-version | tail -3
   echo "== wasm tests (doctest under node via ctest)"
   ctest --test-dir "$BUILD/wasm" --output-on-failure
+  echo "== README validation table"
+  node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/README.md"
   echo "== browser tests (headless Chromium)"
   node "$ROOT/tests/browser/run.mjs" "$BUILD/site" "$BUILD/screenshots"
   echo "== all tests passed"
