@@ -80,22 +80,27 @@ run_tests() {
   "$BUILD/native/engine_tests" --no-version | tail -3
   echo "== wasm tests (doctest under node via ctest)"
   ctest --test-dir "$BUILD/wasm" --output-on-failure
+  node "$BUILD/wasm/engine_tests.js" --no-version | tail -3
   echo "== README validation table"
   node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/README.md"
   echo "== browser tests (headless Chromium)"
   node "$ROOT/tests/browser/run.mjs" "$BUILD/site" "$BUILD/screenshots"
+  echo "== fuzzers (libFuzzer + ASan/UBSan, bounded; ./dev.sh fuzz 600 for long runs)"
+  fuzz "${FUZZ_SECONDS:-5}"
   echo "== all tests passed"
 }
 
 fuzz() {
-  setup
   local seconds=${1:-10}
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD/fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSIZER_FUZZ=ON >/dev/null
   cmake --build "$BUILD/fuzz" -j "$JOBS" --target fuzz_link fuzz_catalog fuzz_engine
   for f in link catalog engine; do
     mkdir -p "$BUILD/fuzz/corpus_$f"
     echo "== fuzz_$f for ${seconds}s"
-    "$BUILD/fuzz/fuzz_$f" -max_total_time="$seconds" -print_final_stats=0 "$BUILD/fuzz/corpus_$f" "$ROOT/tests/fuzz/seeds_$f" 2>&1 | tail -2
+    # Seeds (incl. past crashers) first as regressions, then a bounded run; a finding fails the run.
+    "$BUILD/fuzz/fuzz_$f" -runs=0 "$ROOT/tests/fuzz/seeds_$f" >/dev/null 2>&1 || { echo "fuzz_$f: a seed regressed"; exit 1; }
+    "$BUILD/fuzz/fuzz_$f" -max_total_time="$seconds" -artifact_prefix="$BUILD/fuzz/" "$BUILD/fuzz/corpus_$f" "$ROOT/tests/fuzz/seeds_$f" 2>&1 | grep -E "^Done|ERROR|SUMMARY" || true
+    if ls "$BUILD"/fuzz/crash-* "$BUILD"/fuzz/leak-* >/dev/null 2>&1; then echo "fuzz_$f: finding in $BUILD/fuzz/"; exit 1; fi
   done
 }
 
@@ -105,6 +110,6 @@ case "${1:-}" in
   serve) shift; serve "$@" ;;
   test) run_tests ;;
   bench) build; node "$ROOT/tests/bench/bench.mjs" "$BUILD" ;;
-  fuzz) shift; fuzz "$@" ;;
+  fuzz) shift; setup; fuzz "$@" ;;
   *) sed -n '2,6p' "$0"; exit 2 ;;
 esac
