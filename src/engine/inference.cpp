@@ -23,6 +23,10 @@ struct Replica {
     double usable = 0;        // bytes per GPU after the reserve
     Bytes weights, activations, overhead, kv_ctx, kv_avg;  // per GPU; KV per sequence
     double peak_decode = 0, peak_prefill = 0;
+    // Per-replica constants of the cycle model, computed once (the batch search calls it often).
+    double dense_read = 0, expert_read = 0;  // bytes per decode step per GPU: always read / all experts
+    double kv_read = 0;                      // KV bytes read per sequence per step per GPU
+    double decode_flops_token = 0, prefill_flops_prompt = 0;
 
     double in() const { return std::max(1.0, job->state.in); }
     double out() const { return std::max(1.0, job->state.out); }
@@ -49,11 +53,11 @@ struct Replica {
         const ModelSpec& m = job->model;
         const double split = double(tp) * pp;
         const double bw = memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff;
-        const double kv_read = kv_bytes_per_sequence(kv, in() + out() / 2.0).value * kv_fraction_per_tp_rank(kv, tp) / pp;
-        const double step_bytes = decode_weight_read_bytes(m, job->wq, batch).value / split + batch * kv_read;
+        const double experts = m.moe ? expert_read * expert_touch_fraction(*m.moe, batch) : expert_read;
+        const double step_bytes = dense_read + experts + batch * kv_read;
         const double mem_time = out() * step_bytes / bw;
-        const double decode_flops = out() * batch * forward_flops_per_token(m, in() + out() / 2.0) / split;
-        const double prefill = batch * prefill_flops(m, in()) / split;
+        const double decode_flops = out() * batch * decode_flops_token / split;
+        const double prefill = batch * prefill_flops_prompt / split;
         const double compute_time = decode_flops / (peak_decode * a.decode_compute_eff) +
                                     prefill / (peak_prefill * a.prefill_compute_eff);
         const double comm = out() * allreduce_seconds(batch) + allreduce_seconds(batch * in());
@@ -66,7 +70,8 @@ struct Replica {
     double ttft_seconds(double batch) const {
         const ModelSpec& m = job->model;
         const double split = double(tp) * pp;
-        const double compute = prefill_flops(m, in()) / split / (peak_prefill * a.prefill_compute_eff);
+        (void)m;
+        const double compute = prefill_flops_prompt / split / (peak_prefill * a.prefill_compute_eff);
         const double read = weights.value / (memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff);
         return pp * (std::max(compute, read) + allreduce_seconds(in())) + tpot_seconds(batch);
     }
@@ -109,6 +114,12 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.peak_prefill = peak_flops(g, ck);
     // Decode GEMMs of weight-only formats dequantize to BF16; W8A8/FP8/FP4 keep their path.
     r.peak_decode = r.peak_prefill;
+    const WeightBytes wb = weight_bytes(m, job.wq);
+    r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
+    r.expert_read = wb.routed_experts.value / split;
+    r.kv_read = kv_bytes_per_sequence(r.kv, std::max(1.0, s.in) + std::max(1.0, s.out) / 2.0).value * frac;
+    r.decode_flops_token = forward_flops_per_token(m, std::max(1.0, s.in) + std::max(1.0, s.out) / 2.0);
+    r.prefill_flops_prompt = prefill_flops(m, std::max(1.0, s.in));
     return r;
 }
 

@@ -189,16 +189,22 @@ Result evaluate(const State& state, const Catalog& catalog) {
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
     const Assumptions a = Assumptions::typical();
-    r.assumptions = {
-        "decode reaches " + fmt(a.decode_bandwidth_eff * 100, 0) + " % of memory bandwidth (range 55-85 %)",
-        "prefill reaches " + fmt(a.prefill_compute_eff * 100, 0) + " % of dense tensor peak (range 35-65 %)",
-        "runtime overhead " + fmt(a.runtime_overhead_gb, 1) + " GB per GPU for inference (0.6-2.0), " +
-            fmt(a.train_overhead_gb, 1) + " GB for training (1.5-5)",
-        "memory reserve " + fmt(state.reserve, 0) + " % of each GPU kept free",
-        "KV cache sized for every user at the full context; low end at average prompt + answer",
-        "training MFU " + fmt(effective_mfu(state) * 100, 0) + " % (range ±20 %), mixed-precision AdamW 16 B/param",
-        "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes",
-    };
+    r.assumptions.push_back("memory reserve " + fmt(state.reserve, 0) + " % of each GPU kept free");
+    r.assumptions.push_back("GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes");
+    if (state.task == Task::infer) {
+        r.assumptions.push_back("decode reaches " + fmt(a.decode_bandwidth_eff * 100, 0) + " % of memory bandwidth (range 55-85 %)");
+        r.assumptions.push_back("prefill reaches " + fmt(a.prefill_compute_eff * 100, 0) + " % of dense tensor peak (range 35-65 %)");
+        r.assumptions.push_back("runtime overhead " + fmt(a.runtime_overhead_gb, 1) + " GB per GPU (range 0.6-2.0)");
+        r.assumptions.push_back("KV cache sized for every user at the full context; low end at average prompt + answer");
+        r.assumptions.push_back("TP within one server over NVLink or PCIe; pipeline stages add memory, not speed");
+    } else if (state.task == Task::tune || state.task == Task::train) {
+        r.assumptions.push_back("MFU " + fmt(effective_mfu(state) * 100, 0) + " % of the dense peak (range ±20 %)");
+        r.assumptions.push_back("mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks");
+        r.assumptions.push_back("runtime overhead " + fmt(a.train_overhead_gb, 1) + " GB per GPU (range 1.5-5)");
+        r.assumptions.push_back("GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)");
+    } else {
+        r.assumptions.push_back("rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory");
+    }
     return r;
 }
 

@@ -21,6 +21,22 @@ const Explanation* explain(const Result& r, const char* key) {
     return nullptr;
 }
 
+// Engine warnings are English; the common ones have a Russian text keyed by their stable code.
+std::string warning_text(const Warning& w) {
+    if (language() != "ru") return w.text;
+    static const std::pair<const char*, const char*> ru[] = {
+        {"gpu.estimated", "часть характеристик этого GPU в каталоге — оценка"},
+        {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
+        {"gpu.low_bandwidth", "пропускная способность памяти ниже 500 ГБ/с, рекомендуемых гайдом для ML"},
+        {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
+        {"assumption.nvenc", "допущение: ~13 потоков 1080p30 на один движок NVENC (пресет P4), ±50 %"},
+        {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+    };
+    for (const auto& [code, text] : ru)
+        if (w.code == code) return text;
+    return w.text;
+}
+
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
     if (o.servers > 1) t += "  ·  " + std::to_string(o.servers) + " " + tr("servers");
@@ -30,7 +46,7 @@ std::string gpus_text(const Option& o) {
 void draw_warnings(App& app) {
     std::vector<std::string> lines = app.notices;
     for (const auto& w : app.link_warnings) lines.push_back(std::string(tr("Link: ")) + w.text);
-    for (const auto& w : app.result.warnings) lines.push_back(w.text);
+    for (const auto& w : app.result.warnings) lines.push_back(warning_text(w));
     if (lines.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette().warn_bg));
     const float h = (lines.size() + 0.6f) * (ImGui::GetTextLineHeightWithSpacing() + 2) + ImGui::GetStyle().WindowPadding.y;
@@ -92,7 +108,7 @@ void draw_recommendation(App& app) {
     } else {
         cell(tr("Cost"), tr("no price"), tr("The catalog has no sourced price for this GPU"));
     }
-    for (const auto& w : o.warnings) warning_line(w.text);
+    for (const auto& w : o.warnings) warning_line(warning_text(w));
     if (!o.command.empty()) {
         ImGui::Spacing();
         dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command") : tr("Check it yourself: the parallel layout"));
@@ -233,7 +249,7 @@ void draw_table(App& app) {
         ImGui::TextUnformatted(o->cost_per_hour ? money(*o->cost_per_hour, r.currency).c_str() : "—");
         ImGui::TableNextColumn();
         std::string note = o->reason;
-        for (const auto& w : o->warnings) note += (note.empty() ? "" : "; ") + w.text;
+        for (const auto& w : o->warnings) note += (note.empty() ? "" : "; ") + warning_text(w);
         if (!o->reason.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", note.c_str());
         else dim_text(note);
         ImGui::PopID();

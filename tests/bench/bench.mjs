@@ -1,0 +1,99 @@
+// Performance benchmark (run by hand: ./dev.sh bench; not part of the pass/fail tests).
+// Prints every figure next to its budget:
+//   bytes of the site (raw, gzip) per file and the first load; time to first drawn frame next to a blank
+//   WebGL2 page in the same run; engine time native and wasm; CPU while idle over 5 s; frame cost while
+//   dragging a slider.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { launch, openPage } from '../browser/harness.mjs';
+import { startServer } from '../../web/serve.mjs';
+
+const build = process.argv[2] || 'build';
+const site = path.join(build, 'site');
+const line = (name, value, budget, ok) => console.log(`${name.padEnd(44)} ${value.padStart(16)}   budget ${budget.padEnd(14)} ${ok === undefined ? '' : ok ? 'OK' : 'OVER'}`);
+
+// ---- bytes -----------------------------------------------------------------------------------------
+const firstLoad = ['index.html', 'app.css', 'app.js', 'gpusizer.js', 'gpusizer.wasm', 'catalog.json',
+  'fonts/Roboto-Regular-subset.ttf', 'fonts/Roboto-Medium-subset.ttf'];
+console.log('== bytes shipped (gzip -9)');
+let raw = 0, gz = 0;
+const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]);
+for (const f of walk(site).sort()) {
+  const rel = path.relative(site, f);
+  const b = fs.readFileSync(f);
+  const g = zlib.gzipSync(b, { level: 9 }).length;
+  const first = firstLoad.includes(rel);
+  if (first) { raw += b.length; gz += g; }
+  console.log(`  ${rel.padEnd(36)} ${String(b.length).padStart(9)} B raw ${String(g).padStart(9)} B gzip${first ? '  (first load)' : ''}`);
+}
+line('first load, gzip', `${(gz / 1024).toFixed(1)} KB`, '< 450 KB', gz / 1024 < 450);
+line('first load, raw', `${(raw / 1024).toFixed(1)} KB`, '-');
+
+// ---- engine time -----------------------------------------------------------------------------------
+console.log('== engine: all options for one state');
+const native = execFileSync(path.join(build, 'native', 'engine_bench'), { encoding: 'utf8' });
+const wasm = execFileSync('node', [path.join(build, 'wasm', 'engine_bench.js')], { encoding: 'utf8' });
+const worst = (text) => Math.max(...[...text.matchAll(/([\d.]+) us per evaluation/g)].map((m) => +m[1]));
+process.stdout.write(native.replace(/^/gm, '  native ') + wasm.replace(/^/gm, '  wasm   '));
+line('engine, worst state, native', `${(worst(native) / 1000).toFixed(3)} ms`, '< 1 ms', worst(native) < 1000);
+line('engine, worst state, wasm', `${(worst(wasm) / 1000).toFixed(3)} ms`, '< 3 ms', worst(wasm) < 3000);
+
+// ---- browser -----------------------------------------------------------------------------------------
+const blankDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-blank-'));
+fs.writeFileSync(path.join(blankDir, 'index.html'),
+  '<!doctype html><html><body style="margin:0"><canvas id="c" style="width:100vw;height:100vh;display:block"></canvas><script src="blank.js"></script></body></html>');
+fs.writeFileSync(path.join(blankDir, 'blank.js'),
+  "const gl=document.getElementById('c').getContext('webgl2');gl.clearColor(0.9,0.9,0.9,1);gl.clear(gl.COLOR_BUFFER_BIT);" +
+  "requestAnimationFrame(()=>{window.gpusizer={ready:true};});");
+const server = await startServer(site, 0, {});
+const blank = await startServer(blankDir, 0, {});
+const browser = await launch();
+const median = (a) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
+async function firstFrame(url) {
+  const s = await openPage(browser, url, { viewport: { width: 1600, height: 1000 } });
+  const t = await s.page.evaluate(() => new Promise((resolve) => {
+    const check = () => (window.gpusizer && window.gpusizer.ready ? resolve(performance.now()) : setTimeout(check, 5));
+    check();
+  }));
+  await s.close();
+  return t;
+}
+console.log('== time to first drawn frame (median of 5, ms since navigation start)');
+const app = [], ref = [];
+for (let i = 0; i < 5; ++i) { ref.push(await firstFrame(blank.url)); app.push(await firstFrame(server.url)); }
+const a = median(app), r = median(ref);
+line('first frame, calculator', `${a.toFixed(0)} ms`, `< 2× ${r.toFixed(0)} ms`, a < 2 * r);
+line('first frame, blank WebGL2 page', `${r.toFixed(0)} ms`, '-');
+
+const s = await openPage(browser, server.url, { viewport: { width: 1600, height: 1000 } });
+const cdp = await s.context.newCDPSession(s.page);
+await cdp.send('Performance.enable');
+const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
+await s.page.waitForTimeout(1000);
+const idle0 = await metric('TaskDuration'), f0 = await s.page.evaluate(() => window.gpusizer.frames());
+await s.page.waitForTimeout(5000);
+const idle1 = await metric('TaskDuration'), f1 = await s.page.evaluate(() => window.gpusizer.frames());
+const idleCpu = (100 * (idle1 - idle0)) / 5;
+line('CPU while idle over 5 s', `${idleCpu.toFixed(2)} %`, '< 1 % of a core', idleCpu < 1);
+line('frames drawn while idle', `${f1 - f0}`, '0', f1 === f0);
+
+// Drag the "Concurrent users" slider (1600-wide layout) across in 40 steps.
+const t0 = await metric('TaskDuration'), d0 = await s.page.evaluate(() => window.gpusizer.frames());
+const w0 = Date.now();
+await s.page.mouse.move(60, 910);
+await s.page.mouse.down();
+for (let i = 1; i <= 40; ++i) { await s.page.mouse.move(60 + i * 9, 910); await s.page.waitForTimeout(16); }
+await s.page.mouse.up();
+await s.page.waitForTimeout(300);
+const t1 = await metric('TaskDuration'), d1 = await s.page.evaluate(() => window.gpusizer.frames());
+const users = await s.page.evaluate(() => window.gpusizer.state().users);
+const perFrame = ((t1 - t0) * 1000) / Math.max(1, d1 - d0);
+line('main-thread time per frame while dragging', `${perFrame.toFixed(2)} ms`, '< 16.7 ms', perFrame < 16.7);
+console.log(`  (${d1 - d0} frames in ${Date.now() - w0} ms of dragging; users slider ended at ${users})`);
+await s.close();
+await browser.close();
+await server.close();
+await blank.close();

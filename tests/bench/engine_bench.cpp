@@ -1,0 +1,31 @@
+// Engine benchmark (not a test): time to evaluate every option of the full catalog for one state,
+// native and (built with Emscripten) wasm under node. Prints one line per state.
+#include <chrono>
+#include <cstdio>
+
+#include "catalog/bundled_catalog.hpp"
+#include "catalog/catalog_json.hpp"
+#include "link/link.hpp"
+
+int main() {
+    using namespace gpusizer;
+    const CatalogLoad c = load_catalog(bundled_catalog_json(), "data/catalog.json");
+    if (!c.ok) return 1;
+    const char* links[] = {
+        "v=1&model=Qwen/Qwen3-8B&ctx=32768&users=50",
+        "v=1&model=deepseek-ai/DeepSeek-V3&ctx=65536&users=200",
+        "v=1&task=tune&method=qlora&model=meta-llama/Llama-3.1-70B-Instruct",
+        "v=1&task=train&model=openai/gpt-oss-120b&tokens=30T&days=50",
+    };
+    for (const char* link : links) {
+        const State s = decode_link(link).state;
+        size_t options = 0;
+        const int warm = 20, runs = 200;
+        for (int i = 0; i < warm; ++i) options = evaluate(s, c.catalog).options.size();
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < runs; ++i) options += evaluate(s, c.catalog).options.size() * 0;
+        const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / runs;
+        std::printf("engine: %-70s %3zu options  %8.1f us per evaluation\n", link, options, us);
+    }
+    return 0;
+}
