@@ -40,8 +40,8 @@ setup() {
     dir=$(find "$BUILD/third_party" -maxdepth 1 -type d -name 'imgui-1.86*' | head -1)
     [ "$dir" = "$IMGUI_DIR" ] || { rm -rf "$IMGUI_DIR"; mv "$dir" "$IMGUI_DIR"; }
   fi
-  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
-    echo "== installing playwright-core (npm, lock file)"
+  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ] || [ ! -d "$ROOT/tests/browser/node_modules/ajv" ]; then
+    echo "== installing playwright-core and ajv (npm, lock file)"
     (cd "$ROOT/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
