@@ -304,6 +304,15 @@ void evaluate_inference(const Job& job, Result& out) {
     out.explanations.push_back({"memory.overhead", "CUDA context, libraries, CUDA graphs per GPU",
         {lo.runtime_overhead_gb, Assumptions::typical().runtime_overhead_gb, hi.runtime_overhead_gb}});
 
+    std::string split = "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel";
+    if (m.moe) split += "; routed experts split across the TP/EP group";
+    split += "); KV cache / PP and ";
+    if (m.attention == AttentionKind::mla) split += "NOT split by TP: the MLA latent is replicated on every TP rank";
+    else split += "/ TP up to " + std::to_string(m.kv_heads) + " KV heads (beyond that, heads are replicated)";
+    if (kv.state_bytes_per_sequence > 0) split += "; linear-attention state split by value heads";
+    split += "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms";
+    out.explanations.push_back({"parallelism.per_gpu", split, {}});
+
     const int pinned = s.n ? *s.n : 0;
     for (const GpuSpec* g : job.gpus) {
         for (Layout l : candidate_layouts(*g, m)) {

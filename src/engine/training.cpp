@@ -139,6 +139,10 @@ void evaluate_training(const Job& job, Result& out) {
         " × " + fmt(s.seq, 0) + " tokens) = " + fmt_gb(out.memory.total().value) + " on one GPU before sharding",
         out.memory_total_gb});
 
+    out.explanations.push_back({"parallelism.per_gpu",
+        "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones (ZeRO-1 "
+        "optimizer, ZeRO-2 + gradients, ZeRO-3 + weights); activations / TP (sequence parallel) and not reduced by PP "
+        "(the first stage holds PP micro-batches in flight); runtime overhead on every GPU", {}});
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
         Option o;

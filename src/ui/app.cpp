@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "engine/model_math.hpp"
 #include "link/link.hpp"
@@ -140,10 +141,28 @@ void draw_app(App& app, float dpr, float width_px, float height_px) {
     ImGui::Begin("gpusizer", nullptr, flags);
     draw_header(app, narrow);
     if (narrow) {
+        // On a phone the results come after the inputs: a one-line summary up top jumps there.
+        if (app.result.recommended >= 0) {
+            const Option& o = app.result.options[size_t(app.result.recommended)];
+            std::string name = o.gpu_name;
+            for (const char* prefix : {"NVIDIA ", "GeForce ", "AMD Instinct "})
+                if (name.rfind(prefix, 0) == 0) name = name.substr(std::strlen(prefix));
+            if (name.size() > 22) name = name.substr(0, 21) + "…";
+            std::string line = std::to_string(o.count) + " × " + name;
+            if (o.cost_per_hour) line += "  ·  " + money(*o.cost_per_hour, app.result.currency) + "/h";
+            if (o.decode_tps_per_user.mid > 0) line += "  ·  " + fixed(o.decode_tps_per_user.mid, 0) + " tok/s";
+            if (o.days.mid > 0) line += "  ·  " + fixed(o.days.mid, 1) + " " + tr("days");
+            line += "  ↓";
+            if (ImGui::Button(line.c_str(), ImVec2(-1, em() * 2.0f))) app.scroll_to_results = true;
+        }
         card("task", draw_task, app);
         card("model", draw_model, app);
         card("load", draw_load, app);
         ImGui::Separator();
+        if (app.scroll_to_results) {
+            ImGui::SetScrollHereY(0.0f);
+            app.scroll_to_results = false;
+        }
         draw_results(app);
     } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX)) {
         ImGui::TableSetupColumn("inputs", ImGuiTableColumnFlags_WidthStretch, 0.40f);

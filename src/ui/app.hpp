@@ -31,6 +31,7 @@ struct App {
     char model_search[96] = "";
     float content_height = 0;              // logical px the layout needs (embed auto-height)
     long frames = 0;
+    bool scroll_to_results = false;        // narrow layout: the summary line jumps to the results
     int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users
     struct Series {
         std::vector<double> x, y;
