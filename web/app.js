@@ -195,17 +195,28 @@
     });
   }
 
+  // Everything is fetched in parallel; the module compiles while it downloads (streaming) and the
+  // compiled module is handed to the Emscripten runtime (no second request).
+  const wasmModule = (WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch('gpusizer.wasm'))
+    : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)));
   Promise.all([
-    loadScript('gpusizer.js'),
+    window.createGpusizer ? Promise.resolve() : loadScript('gpusizer.js'),
     fetchBytes('catalog.json'),
+    wasmModule,
     fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
     fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
-  ]).then(([, catalog, regular, medium]) =>
+  ]).then(([, catalog, compiled, regular, medium]) =>
     window.createGpusizer({
       canvas: $('canvas'),
+      instantiateWasm: (imports, done) => {
+        WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
+        return {};
+      },
       onStateChanged, copyText: (t) => copyText(t), download, openUrl,
       onFirstFrame: () => {
         $('loading').hidden = true;
+        if (api.timing) api.timing.first_frame = performance.now();
         api.ready = true;
         post('ready', { link: fullUrl + '#' + lastLink });
       },
@@ -217,9 +228,11 @@
       const a = accent();
       const args = [lang, fullUrl, ctaTemplate(), hashLink()];
       const ptrs = args.map(cstr);
+      api.timing = { instantiated: performance.now() };
       const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
       ptrs.forEach((p) => Module._free(p));
+      api.timing.started = performance.now();
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
       const providerCatalog = safeUrl(params.get('catalog'));
       const cur = params.get('cur');
@@ -288,6 +301,7 @@
   api.set = (k, v) => withStr(String(k), (kp) => withStr(String(v), (vp) => Module._gs_test_set(kp, vp)));
   api.frames = () => Module._gs_frame_count();
   api.uiHeight = () => Module._gs_ui_height();
+  api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
   api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.

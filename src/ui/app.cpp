@@ -38,6 +38,26 @@ void fill_charts(App& app) {
             mem.y.push_back(base + (kv_bytes_per_sequence(kv, c) * users).gb());
         }
         if (rec) mem.limit = rec->capacity_gb * rec->count;
+        app.speed_chart_pending = rec != nullptr;  // computed when first shown: ~10 evaluations
+    } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
+        App::Series& d = app.chart[1];
+        const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);
+        for (int n = server; n <= std::max(rec->count * 16, 64); n *= 2) {
+            d.x.push_back(n);
+            d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
+        }
+        d.limit = app.state.days.value_or(0);
+    }
+}
+
+}  // namespace
+
+void fill_speed_chart(App& app) {
+    app.speed_chart_pending = false;
+    const Result& r = app.result;
+    const Option* rec = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
+    const double users = std::max(1.0, app.state.users);
+    {
         if (rec) {
             App::Series& sp = app.chart[1];
             State s = app.state;
@@ -55,16 +75,10 @@ void fill_charts(App& app) {
             }
             sp.limit = app.state.tps;
         }
-    } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
-        App::Series& d = app.chart[1];
-        const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);
-        for (int n = server; n <= std::max(rec->count * 16, 64); n *= 2) {
-            d.x.push_back(n);
-            d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
-        }
-        d.limit = app.state.days.value_or(0);
     }
 }
+
+namespace {
 
 void draw_header(App& app, bool narrow) {
     ImGui::PushFont(fonts().large);
@@ -122,9 +136,11 @@ void App::set_state(const State& s) {
 void App::recompute() {
     result = evaluate(state, catalog);
     fill_charts(*this);
-    std::vector<Warning> extra = link_warnings;
-    for (const auto& n : notices) extra.push_back({"catalog.notice", n});
-    web::js_state_changed(link(), result_json(result, extra, -1));
+    web::notify_state_changed([this] {
+        std::vector<Warning> extra = link_warnings;
+        for (const auto& n : notices) extra.push_back({"catalog.notice", n});
+        return std::make_pair(link(), result_json(result, extra, -1));
+    });
     web::request_frames();
 }
 

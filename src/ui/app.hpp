@@ -39,6 +39,7 @@ struct App {
         bool log_x = true;
     };
     Series chart[2];                       // filled by recompute(): cheap, only when the state changes
+    bool speed_chart_pending = false;      // the speed-vs-users series is built when first shown
 
     void set_state(const State& s);        // re-evaluates and notifies the page
     void recompute();
@@ -47,5 +48,6 @@ struct App {
 };
 
 void draw_app(App& app, float dpr, float width_px, float height_px);
+void fill_speed_chart(App& app);
 
 }  // namespace gpusizer::ui

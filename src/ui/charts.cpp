@@ -71,6 +71,7 @@ void draw_chart(App& app) {
         app.chart_kind = 1;
         dim_text(tr("Days to finish vs GPUs"));
     }
+    if (infer && app.chart_kind == 1 && app.speed_chart_pending) fill_speed_chart(app);
     const App::Series& s = app.chart[app.chart_kind];
     if (s.x.size() < 2) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -2,6 +2,7 @@
 #include "web/platform.hpp"
 
 #include <emscripten.h>
+#include <emscripten/eventloop.h>
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -10,14 +11,19 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <string>
 
 namespace gpusizer::web {
 namespace {
 
+// Pointer, key and text events in arrival order: a click must reach ImGui before the keys typed
+// into the field it activates, and each press / release must land in its own frame.
 struct PointerEvent {
     float x, y;       // CSS pixels relative to the canvas
-    int button;       // -1: move only
+    int button;       // -1: move only; -2: key (keycode in `key`); -3: text (in `text`)
     bool down;
+    int key = 0;
+    std::string text;
 };
 
 std::function<void(const FrameInfo&)> g_frame;
@@ -78,7 +84,7 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
         // Moves only matter over the canvas or while a button is held (drags leave the canvas).
         const bool held = g_buttons[0] || g_buttons[1] || g_buttons[2];
         if (!held && (x < 0 || y < 0)) return EM_FALSE;
-        if (!g_events.empty() && g_events.back().button < 0) g_events.back() = {x, y, -1, false};
+        if (!g_events.empty() && g_events.back().button == -1) g_events.back() = {x, y, -1, false};
         else g_events.push_back({x, y, -1, false});
     }
     request_frames();
@@ -141,12 +147,12 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     ImGuiIO& io = ImGui::GetIO();
     const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
     const int code = int(e->keyCode);
-    if (code > 0 && code < 512) io.KeysDown[code] = down;
     io.KeyCtrl = e->ctrlKey;
     io.KeyShift = e->shiftKey;
     io.KeyAlt = e->altKey;
     io.KeySuper = e->metaKey;
-    if (down && is_text_key(e) && io.WantTextInput) io.AddInputCharactersUTF8(e->key);
+    if (code > 0 && code < 512) g_events.push_back({0, 0, -2, down, code, {}});
+    if (down && is_text_key(e)) g_events.push_back({0, 0, -3, true, 0, e->key});
     request_frames();
     // Keep Tab / arrows / Backspace inside ImGui when it has focus; never block Ctrl/Cmd shortcuts
     // (a prevented Ctrl+V would kill the paste event).
@@ -166,10 +172,12 @@ void set_clipboard(void*, const char* text) {
 const char* get_clipboard(void*) { return g_clipboard.c_str(); }
 
 void apply_one_event(ImGuiIO& io) {
-    // All pending moves, then at most one button transition per frame.
+    // All pending moves and text, then at most one button or key transition per frame.
     while (!g_events.empty()) {
         const PointerEvent ev = g_events.front();
         g_events.pop_front();
+        if (ev.button == -3) { io.AddInputCharactersUTF8(ev.text.c_str()); continue; }
+        if (ev.button == -2) { io.KeysDown[ev.key] = ev.down; break; }
         g_mouse_x = ev.x;
         g_mouse_y = ev.y;
         if (ev.button >= 0 && ev.button < 3) {
@@ -254,6 +262,25 @@ void platform_new_frame(FrameInfo& info) {
 }
 
 void set_wheel_captured(bool captured) { g_wheel_captured = captured; }
+
+namespace {
+std::function<std::pair<std::string, std::string>()> g_notify;
+bool g_notify_pending = false;
+}  // namespace
+
+void notify_state_changed(std::function<std::pair<std::string, std::string>()> make) {
+    g_notify = std::move(make);
+    if (g_notify_pending) return;
+    g_notify_pending = true;
+    emscripten_set_timeout(
+        [](void*) {
+            g_notify_pending = false;
+            if (!g_notify) return;
+            const auto [link, json] = g_notify();
+            js_state_changed(link, json);
+        },
+        120, nullptr);
+}
 
 EM_JS(void, js_state_changed_impl, (const char* link, const char* summary), {
     if (Module.onStateChanged) Module.onStateChanged(UTF8ToString(link), UTF8ToString(summary));

@@ -35,7 +35,9 @@ void platform_new_frame(FrameInfo& info);
 // After a frame: whether the hovered window can scroll (decides who gets the wheel).
 void set_wheel_captured(bool captured);
 
-// Out to the page.
+// Out to the page. The state notification is debounced (~120 ms): building the result JSON and
+// re-rendering the DOM summary on every slider step would cost more than the frame itself.
+void notify_state_changed(std::function<std::pair<std::string, std::string>()> make_link_and_json);
 void js_state_changed(const std::string& link, const std::string& summary_json);
 void js_copy_text(const std::string& text);
 void js_download(const std::string& filename, const std::string& mime, const std::string& text);

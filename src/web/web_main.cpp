@@ -53,7 +53,10 @@ void build_fonts(float dpr) {
     ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+double g_frame_ms = 0, g_ui_ms = 0;  // last frame: total and ImGui layout (benchmark)
+
 void frame(const web::FrameInfo& info) {
+    const double t0 = web::now_seconds();
     if (info.dpr_changed) {
         build_fonts(info.dpr);
         ui::apply_theme(g_app.dark, info.dpr, g_app.embed.has_accent ? g_app.embed.accent_rgb : 0x2f6fed);
@@ -62,11 +65,13 @@ void frame(const web::FrameInfo& info) {
     ImGui::NewFrame();
     ui::draw_app(g_app, info.dpr, float(info.width), float(info.height));
     ImGui::Render();
+    g_ui_ms = (web::now_seconds() - t0) * 1e3;
     glViewport(0, 0, info.width, info.height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    g_frame_ms = (web::now_seconds() - t0) * 1e3;
     if (++g_app.frames == 1) web::js_first_frame();
     const int cursor = ImGui::GetMouseCursor();
     if (cursor != g_cursor) { g_cursor = cursor; web::js_set_cursor(cursor); }
@@ -171,6 +176,7 @@ EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
 }
 
 EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
+EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : g_frame_ms; }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
 EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) {
