@@ -221,6 +221,12 @@
         post('ready', { link: fullUrl + '#' + lastLink });
       },
       onContentHeight: (h) => post('resize', { height: h }),
+      onTextInput: (on) => {
+        // Only touch devices need the hidden field: it raises the on-screen keyboard.
+        if (!(window.matchMedia && matchMedia('(pointer: coarse)').matches)) return;
+        const agent = $('text-agent');
+        if (on) { agent.value = ''; agent.focus({ preventScroll: true }); } else if (document.activeElement === agent) agent.blur();
+      },
       print: () => {}, printErr: (t) => console.warn(t),
     }).then((m) => {
       Module = m;
@@ -269,6 +275,20 @@
     if (!Module || document.activeElement !== $('canvas')) return;
     const t = (e.clipboardData || window.clipboardData).getData('text');
     if (t) { e.preventDefault(); withStr(t, (p) => Module._gs_paste(p)); }
+  });
+  // Text from the hidden field (phones): characters as text, editing keys as key presses.
+  const agent = $('text-agent');
+  agent.addEventListener('input', () => {
+    if (Module && agent.value) withStr(agent.value, (p) => Module._gs_paste(p));
+    agent.value = '';
+  });
+  agent.addEventListener('keydown', (e) => {
+    const code = { Backspace: 8, Enter: 13, Tab: 9, Escape: 27, ArrowLeft: 37, ArrowRight: 39, Delete: 46 }[e.key];
+    if (!Module || !code) return;
+    e.preventDefault();
+    Module._gs_key(code, 1);
+    Module._gs_key(code, 0);
+    if (code === 13 || code === 27) agent.blur();
   });
   document.addEventListener('visibilitychange', () => { if (!document.hidden && Module) Module._gs_request_frame(); });
   // The Copy link button is HTML so that Safari sees the clipboard write inside the user's gesture.

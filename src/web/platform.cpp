@@ -263,6 +263,29 @@ void platform_new_frame(FrameInfo& info) {
 
 void set_wheel_captured(bool captured) { g_wheel_captured = captured; }
 
+void queue_key(int code, bool down) {
+    if (code <= 0 || code >= 512) return;
+    g_events.push_back({0, 0, -2, down, code, {}});
+    request_frames();
+}
+
+void queue_text(const std::string& utf8) {
+    g_events.push_back({0, 0, -3, true, 0, utf8});
+    request_frames();
+}
+
+EM_JS(void, js_text_input_impl, (int on), {
+    if (Module.onTextInput) Module.onTextInput(!!on);
+});
+
+void sync_text_input(bool wanted) {
+    static bool last = false;
+    if (wanted != last) {
+        last = wanted;
+        js_text_input_impl(wanted ? 1 : 0);
+    }
+}
+
 namespace {
 std::function<std::pair<std::string, std::string>()> g_notify;
 bool g_notify_pending = false;

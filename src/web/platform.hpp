@@ -32,6 +32,12 @@ void request_frames(int count = 3);
 // Applies queued input to ImGui's IO; call at the start of every frame.
 void platform_new_frame(FrameInfo& info);
 
+// Keys and text from the page's hidden text field (on-screen keyboards on phones).
+void queue_key(int key_code, bool down);
+void queue_text(const std::string& utf8);
+// After a frame: tell the page when ImGui starts or stops wanting text (to raise the phone keyboard).
+void sync_text_input(bool wanted);
+
 // After a frame: whether the hovered window can scroll (decides who gets the wheel).
 void set_wheel_captured(bool captured);
 

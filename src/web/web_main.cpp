@@ -73,6 +73,7 @@ void frame(const web::FrameInfo& info) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     g_frame_ms = (web::now_seconds() - t0) * 1e3;
     if (++g_app.frames == 1) web::js_first_frame();
+    web::sync_text_input(ImGui::GetIO().WantTextInput);
     const int cursor = ImGui::GetMouseCursor();
     if (cursor != g_cursor) { g_cursor = cursor; web::js_set_cursor(cursor); }
 }
@@ -179,10 +180,8 @@ EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
 EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : g_frame_ms; }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
-EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) {
-    ImGui::GetIO().AddInputCharactersUTF8(text ? text : "");
-    web::request_frames();
-}
+EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { web::queue_text(text ? text : ""); }
+EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { web::queue_key(code, down != 0); }
 EMSCRIPTEN_KEEPALIVE void gs_set_view(const char* lang, int dark) {
     if (lang && *lang) ui::set_language(lang);
     if (dark >= 0 && (dark != 0) != g_app.dark) {

@@ -9,7 +9,7 @@ for (const [w, h, dpr] of [[390, 844, 3], [1024, 768, 1], [1600, 1000, 1]])
   for (const scheme of ['light', 'dark'])
     for (const lang of ['en', 'ru']) shots.push({ w, h, dpr, scheme, lang });
 
-export default [
+const tests = [
   {
     name: 'screenshots: 390x844@3, 1024x768, 1600x1000 × light/dark × en/ru',
     timeout: 240000,
@@ -126,3 +126,22 @@ export default [
     },
   },
 ];
+
+// Phones: a tap on a number field focuses the hidden text field (raising the on-screen keyboard),
+// and what is typed there reaches the calculator.
+export const touchTyping = {
+  name: 'touch: tapping a number field raises the keyboard field; typed digits and Enter apply',
+  async fn(ctx) {
+    const p = await ctx.open('', { viewport: { width: 1600, height: 1000 }, contextOptions: { hasTouch: true, isMobile: true } });
+    await p.page.touchscreen.tap(540, 910);  // the "Concurrent users" typed field (wide layout)
+    await ctx.until(() => p.page.evaluate(() => document.activeElement && document.activeElement.id === 'text-agent'),
+      { message: 'hidden text field focused' });
+    for (let i = 0; i < 4; ++i) await p.page.keyboard.press('Backspace');
+    await p.page.keyboard.type('77');
+    await p.page.keyboard.press('Enter');
+    await ctx.until(async () => (await call(p.page, 'state')).users === 77, { message: 'users = 77 typed on the phone keyboard' });
+    p.assertNoErrors();
+  },
+};
+
+export default [...tests, touchTyping];
