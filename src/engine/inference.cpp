@@ -68,9 +68,7 @@ struct Replica {
     double tpot_seconds(double batch) const { return cycle_seconds(batch) / out(); }
 
     double ttft_seconds(double batch) const {
-        const ModelSpec& m = job->model;
         const double split = double(tp) * pp;
-        (void)m;
         const double compute = prefill_flops_prompt / split / (peak_prefill * a.prefill_compute_eff);
         const double read = weights.value / (memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff);
         return pp * (std::max(compute, read) + allreduce_seconds(in())) + tpot_seconds(batch);
@@ -247,7 +245,7 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     return o;
 }
 
-void warn_option(const Job& job, const GpuSpec& g, Option& o) {
+void warn_option(const GpuSpec& g, Option& o) {
     if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
         o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
                                                         " GB/s is below the 500 GB/s the guide recommends for ML"});
@@ -255,7 +253,6 @@ void warn_option(const Job& job, const GpuSpec& g, Option& o) {
         o.warnings.push_back({"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"});
     if (g.estimated)
         o.warnings.push_back({"gpu.estimated", "some catalog figures of this GPU are estimated"});
-    (void)job;
 }
 
 }  // namespace
@@ -318,7 +315,7 @@ void evaluate_inference(const Job& job, Result& out) {
         for (Layout l : candidate_layouts(*g, m)) {
             if (pinned > 0 && (l.tp * l.pp > pinned || pinned % (l.tp * l.pp) != 0)) continue;
             Option o = evaluate_layout(job, *g, l, pinned);
-            warn_option(job, *g, o);
+            warn_option(*g, o);
             add_cost(o, *g);
             if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
                 o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);

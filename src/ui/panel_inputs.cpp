@@ -207,7 +207,7 @@ void draw_model(App& app) {
 }
 
 void draw_load(App& app) {
-    step_header(3, s_task_load_title(app.state.task));
+    step_header(3, load_step_title(app.state.task));
     State s = app.state;
     bool changed = false;
     if (s.task == Task::infer) {
@@ -287,7 +287,7 @@ void draw_load(App& app) {
     if (changed) app.set_state(s);
 }
 
-const char* s_task_load_title(Task t) {
+const char* load_step_title(Task t) {
     switch (t) {
         case Task::infer: return tr("Load");
         case Task::tune: return tr("Dataset and training setup");

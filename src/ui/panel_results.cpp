@@ -156,7 +156,7 @@ void draw_table(App& app) {
     ImGui::TableSetupScrollFreeze(2, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_NoHide);
     ImGui::TableSetupColumn(tr("GPU"), ImGuiTableColumnFlags_NoHide, em() * 12);
-    ImGui::TableSetupColumn(tr("GPUs"), ImGuiTableColumnFlags_PreferSortDescending * 0);
+    ImGui::TableSetupColumn(tr("GPUs"));
     ImGui::TableSetupColumn(tr("Fits"));
     ImGui::TableSetupColumn(tr("GB/GPU"));
     if (infer) {

@@ -11,6 +11,6 @@ void draw_load(App& app);
 void draw_results(App& app);
 void draw_memory_bar(const App& app, const Option& o);
 void draw_chart(App& app);
-const char* s_task_load_title(Task t);
+const char* load_step_title(Task t);
 
 }  // namespace gpusizer::ui
