@@ -322,6 +322,7 @@
   api.frames = () => Module._gs_frame_count();
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
+  api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4) });
   api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.

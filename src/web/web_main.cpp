@@ -54,11 +54,15 @@ void build_fonts(float dpr) {
 }
 
 double g_frame_ms = 0, g_ui_ms = 0;  // last frame: total and ImGui layout (benchmark)
+double g_start_ms[4] = {0, 0, 0, 0};  // gs_start: WebGL context, ImGui init, catalog, first state (benchmark)
+double g_fonts_ms = 0;
 
 void frame(const web::FrameInfo& info) {
     const double t0 = web::now_seconds();
     if (info.dpr_changed) {
+        const double f0 = web::now_seconds();
         build_fonts(info.dpr);
+        g_fonts_ms = (web::now_seconds() - f0) * 1e3;
         ui::apply_theme(g_app.dark, info.dpr, g_app.embed.has_accent ? g_app.embed.accent_rgb : 0x2f6fed);
     }
     ImGui_ImplOpenGL3_NewFrame();
@@ -98,6 +102,8 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
                                   const unsigned char* font_medium, int medium_len, const char* lang, int dark, int embed,
                                   const char* full_url, const char* cta, unsigned accent, int has_accent, const char* link) {
     if (g_started) return 0;
+    double t = web::now_seconds();
+    auto lap = [&t](int i) { const double n = web::now_seconds(); g_start_ms[i] = (n - t) * 1e3; t = n; };
     EmscriptenWebGLContextAttributes attrs;
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.majorVersion = 2;
@@ -109,6 +115,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     if (ctx <= 0) return -1;  // the page reports "WebGL2 unavailable"
     emscripten_webgl_make_context_current(ctx);
     g_started = true;
+    lap(0);
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -128,13 +135,16 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     g_app.embed.has_accent = has_accent != 0;
     g_app.embed.accent_rgb = accent;
 
+    lap(1);
     CatalogLoad c = load_catalog(std::string_view(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0)), "catalog.json");
     if (!c.ok)
         for (const auto& e : c.errors) g_app.notices.push_back(e.to_string());
     g_base_catalog = c.catalog;
     g_app.catalog = c.catalog;
+    lap(2);
     web::platform_init(frame);
     apply_link(link);
+    lap(3);
     return 1;
 }
 
@@ -178,6 +188,8 @@ EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
 
 EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
 EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : g_frame_ms; }
+// Benchmark: 0-3 the parts of gs_start, 4 the font bake of the first frame.
+EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) { return part >= 0 && part < 4 ? g_start_ms[part] : g_fonts_ms; }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
 EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { web::queue_text(text ? text : ""); }

@@ -68,6 +68,10 @@ line('first frame, calculator', `${a.toFixed(0)} ms`, `< 2× ${r.toFixed(0)} ms`
 line('first frame, blank WebGL2 page', `${r.toFixed(0)} ms`, '-');
 
 const s = await openPage(browser, server.url, { viewport: { width: 1600, height: 1000 } });
+const st = await s.page.evaluate(() => ({ ...window.gpusizer.startupMs(), ...window.gpusizer.timing }));
+console.log(`  calculator start-up: module ready ${st.instantiated.toFixed(0)} ms; gs_start: WebGL context ${st.webgl.toFixed(0)} ms, ` +
+  `ImGui ${st.imgui.toFixed(0)} ms, catalog parse ${st.catalog.toFixed(0)} ms, first state ${st.state.toFixed(0)} ms; ` +
+  `first frame: font bake ${st.fonts.toFixed(0)} ms, drawn at ${st.first_frame.toFixed(0)} ms`);
 const cdp = await s.context.newCDPSession(s.page);
 await cdp.send('Performance.enable');
 const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
