@@ -130,4 +130,17 @@ export default [
       await bad.close();
     },
   },
+  {
+    name: 'embed: the wheel over the auto-height calculator scrolls the host page (nothing to scroll inside)',
+    async fn(ctx) {
+      const { s } = await hostPage(ctx);
+      await ctx.until(async () => (await events(s, 'resize')).length > 0, { message: 'resize event' });
+      await ctx.until(async () => s.page.evaluate(() => parseFloat(document.getElementById('gpusizer').style.height) > 1000));
+      const box = await s.page.locator('#gpusizer').boundingBox();
+      await s.page.mouse.move(box.x + box.width / 2, box.y + 200);
+      await s.page.mouse.wheel(0, 600);
+      await ctx.until(() => s.page.evaluate(() => window.scrollY > 100), { message: 'host page scrolled by the wheel' });
+      s.assertNoErrors();
+    },
+  },
 ];
