@@ -57,9 +57,10 @@ build_wasm() {
   # The static site: any static web server can host this folder as it is.
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
-  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/embed.js "$ROOT"/web/host-example.* "$site/"
+  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
   cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
-  cp "$ROOT/data/catalog.json" "$site/"
+  # The site gets the catalog minified (same data, less to download and parse).
+  node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
   echo "== site: $site ($(du -sk "$site" | cut -f1) KB)"
 }

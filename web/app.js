@@ -183,7 +183,7 @@
   }
 
   // ---- start ------------------------------------------------------------------------------------
-  function fetchBytes(url) { return fetch(url).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
+  function fetchBytes(url) { return fetch(url, { credentials: 'same-origin', mode: 'cors' }).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
 
   function loadScript(src) {
     return new Promise((resolve, reject) => {
@@ -198,7 +198,7 @@
   // Everything is fetched in parallel; the module compiles while it downloads (streaming) and the
   // compiled module is handed to the Emscripten runtime (no second request).
   const wasmModule = (WebAssembly.compileStreaming
-    ? WebAssembly.compileStreaming(fetch('gpusizer.wasm'))
+    ? WebAssembly.compileStreaming(fetch('gpusizer.wasm', { credentials: 'same-origin', mode: 'cors' }))
     : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)));
   Promise.all([
     window.createGpusizer ? Promise.resolve() : loadScript('gpusizer.js'),
