@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/hardware.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -42,7 +43,7 @@ std::string serving_command(const Job& job, const Option& o) {
         if (o.pp > 1) c << " --pipeline-parallel-size " << o.pp;
         c << " --max-model-len " << static_cast<long long>(s.ctx) << " --max-num-seqs " << seqs;
         if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c << " --kv-cache-dtype fp8";
-        c << " --gpu-memory-utilization " << fmt(1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0, 2);
+        c << " --gpu-memory-utilization " << fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {
             switch (job.wq) {
                 case WeightFormat::fp8: c << " --quantization fp8"; break;
@@ -64,8 +65,8 @@ std::string serving_command(const Job& job, const Option& o) {
 std::string training_layout(const Job& job, const Option& o) {
     const State& s = job.state;
     std::ostringstream c;
-    const int per_server = std::min(o.count, std::max(1, job.catalog.find_gpu(o.gpu_id)
-                                                                 ? job.catalog.find_gpu(o.gpu_id)->max_server_size() : 8));
+    const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
+    const int per_server = std::min(o.count, gpu ? gpu->max_server_size() : 8);
     const int nodes = std::max(1, o.servers);
     c << "TP=" << o.tp << " × PP=" << o.pp << " × DP=" << o.dp << ", ZeRO-" << std::max(0, o.zero)
       << (s.ckpt ? ", activation checkpointing" : "") << ", micro-batch " << static_cast<long long>(s.batch) << " × "

@@ -1,5 +1,7 @@
 #include "engine/hardware.hpp"
 
+#include <algorithm>
+
 namespace gpusizer {
 namespace {
 
@@ -65,6 +67,10 @@ double interconnect_bytes_per_s(const GpuSpec& g, int group) {
 }
 
 Bytes gpu_memory(const GpuSpec& g) { return Bytes::from_gib(g.memory_gib); }
+
+double memory_utilization(double reserve_pct) { return 1.0 - std::clamp(reserve_pct, 0.0, 90.0) / 100.0; }
+
+Bytes usable_memory(const GpuSpec& g, double reserve_pct) { return gpu_memory(g) * memory_utilization(reserve_pct); }
 
 double memory_bandwidth_bytes_per_s(const GpuSpec& g) { return g.memory_bandwidth_gbs * 1e9; }
 

@@ -21,6 +21,9 @@ double interconnect_bytes_per_s(const GpuSpec& g, int group = 2);
 bool nvlink_within(const GpuSpec& g, int group);
 
 Bytes gpu_memory(const GpuSpec& g);
+// Share of memory a runtime may use with `reserve_pct` % kept free (vLLM --gpu-memory-utilization).
+double memory_utilization(double reserve_pct);
+Bytes usable_memory(const GpuSpec& g, double reserve_pct);
 double memory_bandwidth_bytes_per_s(const GpuSpec& g);
 
 // The guide's rule: ML wants at least 500 GB/s of memory bandwidth.

@@ -10,7 +10,6 @@ namespace gpusizer {
 namespace {
 
 constexpr double kMaxGpus = 1e6;
-constexpr double kPrefillChunkTokens = 8192;  // vLLM max_num_batched_tokens for long prompts
 constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
 
 // Everything about one replica (TP × PP GPUs of one kind) under one assumption set.
@@ -96,17 +95,12 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const ModelSpec& m = job.model;
     Replica r{&job, &g, tp, pp, a, kv_layout(m, s.kvq)};
     const double split = double(tp) * pp;
-    r.usable = gpu_memory(g).value * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+    r.usable = usable_memory(g, s.reserve).value;
     r.weights = weight_bytes(m, job.wq).total() / split;
     const double frac = kv_fraction_per_tp_rank(r.kv, tp) / pp;
     r.kv_ctx = kv_bytes_per_sequence(r.kv, s.ctx) * frac;
     r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * frac;
-    // Peak activations: one prefill chunk's hidden states (replicated) and MLP width (split by TP),
-    // plus FP32 logits for the sequences sampled in one step.
-    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
-    const double act = chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m) / tp) * 2.0 +
-                       std::min(std::max(1.0, s.users), 256.0) * m.vocab * 4.0;
-    r.activations = Bytes{act * a.activation_factor};
+    r.activations = inference_activations(m, s, tp) * a.activation_factor;
     r.overhead = Bytes::from_gb(a.runtime_overhead_gb);
     const ComputeKind ck = weight_format_info(job.wq).compute;
     r.peak_prefill = peak_flops(g, ck);
@@ -166,7 +160,7 @@ void fill_from_replicas(Option& o, const Replica& lo, const Replica& mid, const 
 // Evaluate one GPU with one layout; `pinned` = total GPUs fixed by the user (0: size for the load).
 Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     const State& s = job.state;
-    const double users = std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+    const double users = planned_users(s);
     Option o;
     o.gpu_id = g.id;
     o.gpu_name = g.name;
@@ -246,9 +240,7 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
 }
 
 void warn_option(const GpuSpec& g, Option& o) {
-    if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
-        o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
-                                                        " GB/s is below the 500 GB/s the guide recommends for ML"});
+    warn_low_bandwidth(g, o);
     if (o.tp > 1 && !nvlink_within(g, o.tp))
         o.warnings.push_back({"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"});
     if (g.estimated)
@@ -257,17 +249,20 @@ void warn_option(const GpuSpec& g, Option& o) {
 
 }  // namespace
 
+Bytes inference_memory_at_context(const ModelSpec& m, const State& s, WeightFormat wq, double ctx) {
+    return weight_bytes(m, wq).total() + kv_bytes_per_sequence(kv_layout(m, s.kvq), ctx) * planned_users(s) +
+           inference_activations(m, s, 1) + Bytes::from_gb(Assumptions::typical().runtime_overhead_gb);
+}
+
 void evaluate_inference(const Job& job, Result& out) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
-    const double users = std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+    const double users = planned_users(s);
     const KvLayout kv = kv_layout(m, s.kvq);
     const WeightBytes w = weight_bytes(m, job.wq);
     out.memory.weights = w.total();
     out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
-    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
-    out.memory.activations = Bytes{chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m)) * 2.0 +
-                                   std::min(users, 256.0) * m.vocab * 4.0};
+    out.memory.activations = inference_activations(m, s, 1);
     out.memory.overhead = Bytes::from_gb(Assumptions::typical().runtime_overhead_gb);
     const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
     const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
@@ -295,7 +290,7 @@ void evaluate_inference(const Job& job, Result& out) {
                   " users = " + fmt_gb(out.memory.kv_cache.value);
     out.explanations.push_back({"memory.kv_cache", kv_formula, {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
     out.explanations.push_back({"memory.activations",
-        "prefill chunk " + fmt(chunk, 0) + " tokens × (4·hidden + 2·FFN width) × 2 B + logits = " +
+        "prefill chunk " + fmt(std::min(std::max(1.0, s.ctx), 8192.0), 0) + " tokens × (4·hidden + 2·FFN width) × 2 B + logits = " +
         fmt_gb(out.memory.activations.value), {out.memory.activations.gb() * lo.activation_factor,
         out.memory.activations.gb(), out.memory.activations.gb() * hi.activation_factor}});
     out.explanations.push_back({"memory.overhead", "CUDA context, libraries, CUDA graphs per GPU",

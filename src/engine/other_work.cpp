@@ -46,7 +46,7 @@ void evaluate_other_work(const Job& job, Result& out) {
         o.count = 1;
         o.servers = 1;
         o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = o.gpu_memory_gb * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+        o.capacity_gb = usable_memory(g, s.reserve).gb();
         o.per_gpu.weights = Bytes::from_gb(need_gb);
         o.per_gpu_gb = {need_gb, need_gb, need_gb};
         const bool mem_ok = need_gb <= o.capacity_gb;
@@ -83,8 +83,7 @@ void evaluate_other_work(const Job& job, Result& out) {
             if (o.score <= 0) o.reason = "no FP32 figure in the catalog";
             else if (!mem_ok) o.reason = mem_reason;
             else o.fits = true;
-            if (g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
-                o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) + " GB/s"});
+            warn_low_bandwidth(g, o);
         }
         add_cost(o, g);
         out.options.push_back(o);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/hardware.hpp"
+#include "engine/model_math.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -63,6 +65,21 @@ double days_for_gpus(double gpu_hours, int gpus) { return gpus > 0 ? gpu_hours /
 int servers_for_gpus(int gpus, int server_size) {
     if (gpus <= 0) return 0;
     return int(std::ceil(double(gpus) / std::max(1, server_size)));
+}
+
+void warn_low_bandwidth(const GpuSpec& g, Option& o) {
+    if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
+        o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
+                                                        " GB/s is below the 500 GB/s the guide recommends for ML"});
+}
+
+double planned_users(const State& s) { return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0))); }
+
+Bytes inference_activations(const ModelSpec& m, const State& s, int tp) {
+    constexpr double kPrefillChunkTokens = 8192;  // vLLM max_num_batched_tokens for long prompts
+    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
+    return Bytes{chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m) / std::max(1, tp)) * 2.0 +
+                 std::min(planned_users(s), 256.0) * m.vocab * 4.0};
 }
 
 void add_cost(Option& o, const GpuSpec& g) {

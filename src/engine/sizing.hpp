@@ -109,6 +109,10 @@ struct Result {
 // Evaluate a state against a catalog. Never throws; unknown ids give warnings and an empty result.
 Result evaluate(const State& state, const Catalog& catalog);
 
+// Memory of one inference replica (before splitting) if every planned user held `ctx` tokens:
+// the curve behind the UI's "memory vs context" chart, same terms as Result::memory.
+Bytes inference_memory_at_context(const ModelSpec& m, const State& s, WeightFormat wq, double ctx);
+
 // The article's conversion: GPU-hours ↔ GPUs × days ↔ servers.
 int gpus_for_deadline(double gpu_hours, double days);
 double days_for_gpus(double gpu_hours, int gpus);

@@ -66,7 +66,7 @@ MemoryBreakdown plan_memory(const Job& job, int tp, int pp, int dp, int zero, co
 // Simplest layout that fits n GPUs: pure data parallel + ZeRO first, then TP inside a server
 // (NVLink GPUs only), then PP across servers.
 bool choose_plan(const Job& job, const GpuSpec& g, int n, Plan* plan) {
-    const double usable = gpu_memory(g).value * (1.0 - std::clamp(job.state.reserve, 0.0, 90.0) / 100.0);
+    const double usable = usable_memory(g, job.state.reserve).value;
     const int server = g.max_server_size();
     const int max_tp = nvlink_within(g, server) ? std::min(server, n) : nvlink_within(g, 2) ? std::min(2, n) : 1;
     for (int pp = 1; pp <= std::min(n, 64); pp *= 2) {
@@ -149,7 +149,7 @@ void evaluate_training(const Job& job, Result& out) {
         o.gpu_id = g.id;
         o.gpu_name = g.name;
         o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = o.gpu_memory_gb * (1.0 - std::clamp(s.reserve, 0.0, 90.0) / 100.0);
+        o.capacity_gb = usable_memory(g, s.reserve).gb();
         const double peak = peak_flops(g, ck);
         if (peak <= 0) {
             o.reason = "no tensor throughput figure in the catalog";
@@ -205,9 +205,7 @@ void evaluate_training(const Job& job, Result& out) {
         }
         if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
             { o.fits = false; o.reason = "takes " + fmt(o.days.mid, 1) + " days, deadline " + fmt(*s.days, 1); }
-        if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
-            o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
-                                                            " GB/s is below the 500 GB/s the guide recommends for ML"});
+        warn_low_bandwidth(g, o);
         add_cost(o, g);
         if (o.cost_per_hour && g.price) o.cost_total = o.gpu_hours.mid * g.price->per_gpu_hour;
         o.command = training_layout(job, o);

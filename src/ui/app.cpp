@@ -29,13 +29,10 @@ void fill_charts(App& app) {
     const Option* rec = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
     if (app.state.task == Task::infer && r.model_found) {
         App::Series& mem = app.chart[0];
-        const KvLayout kv = kv_layout(r.model, app.state.kvq);
-        const double users = std::max(1.0, app.state.users);
-        const double base = (r.memory.weights + r.memory.activations + r.memory.overhead).gb();
         const double top = std::max(app.state.ctx * 4, double(r.model.max_context > 0 ? r.model.max_context : 131072));
         for (double c = 512; c <= top * 1.0001; c *= 2) {
             mem.x.push_back(c);
-            mem.y.push_back(base + (kv_bytes_per_sequence(kv, c) * users).gb());
+            mem.y.push_back(inference_memory_at_context(r.model, app.state, r.weight_format, c).gb());
         }
         if (rec) mem.limit = rec->capacity_gb * rec->count;
         app.speed_chart_pending = rec != nullptr;  // computed when first shown: ~10 evaluations
@@ -100,7 +97,7 @@ void draw_header(App& app, bool narrow) {
     ImGui::SameLine();
     if (chip(app.dark ? tr("Light") : tr("Dark"), false, bw * 1.6f)) {
         app.dark = !app.dark;
-        apply_theme(app.dark, app.dpr, app.embed.has_accent ? app.embed.accent_rgb : 0x2f6fed);
+        app.apply_view();
         app.set_state(app.state);  // tells the page (theme of the DOM around the canvas)
     }
     if (app.embed.embed && !app.embed.full_url.empty()) {
@@ -136,15 +133,19 @@ void App::set_state(const State& s) {
 void App::recompute() {
     result = evaluate(state, catalog);
     fill_charts(*this);
-    web::notify_state_changed([this] {
-        std::vector<Warning> extra = link_warnings;
-        for (const auto& n : notices) extra.push_back({"catalog.notice", n});
-        return std::make_pair(link(), result_json(result, extra, -1));
-    });
+    web::notify_state_changed([this] { return std::make_pair(link(), page_json()); });
     web::request_frames();
 }
 
 std::string App::link() const { return encode_link(state); }
+
+std::string App::page_json() const {
+    std::vector<Warning> extra = link_warnings;
+    for (const auto& n : notices) extra.push_back({"catalog.notice", n});
+    return result_json(result, extra, -1);
+}
+
+void App::apply_view() const { apply_theme(dark, dpr, embed.has_accent ? embed.accent_rgb : 0x2f6fed); }
 
 void draw_app(App& app, float dpr, float width_px, float height_px) {
     app.dpr = dpr;

@@ -44,7 +44,8 @@ struct App {
     void set_state(const State& s);        // re-evaluates and notifies the page
     void recompute();
     std::string link() const;
-    std::string summary_json() const;      // for the DOM mirror (aria-live + table)
+    std::string page_json() const;         // result JSON with link and catalog notices: DOM mirror, test hooks
+    void apply_view() const;               // theme, DPI and accent colour
 };
 
 void draw_app(App& app, float dpr, float width_px, float height_px);

@@ -63,7 +63,8 @@ void frame(const web::FrameInfo& info) {
         const double f0 = web::now_seconds();
         build_fonts(info.dpr);
         g_fonts_ms = (web::now_seconds() - f0) * 1e3;
-        ui::apply_theme(g_app.dark, info.dpr, g_app.embed.has_accent ? g_app.embed.accent_rgb : 0x2f6fed);
+        g_app.dpr = info.dpr;
+        g_app.apply_view();
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
@@ -166,11 +167,7 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
-EMSCRIPTEN_KEEPALIVE const char* gs_result_json() {
-    std::vector<Warning> extra = g_app.link_warnings;
-    for (const auto& n : g_app.notices) extra.push_back({"catalog.notice", n});
-    return out(result_json(g_app.result, extra, -1));
-}
+EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(g_app.page_json()); }
 
 // Test hook: set one link key (same validation as a link).
 EMSCRIPTEN_KEEPALIVE void gs_test_set(const char* key, const char* value) {
@@ -198,7 +195,7 @@ EMSCRIPTEN_KEEPALIVE void gs_set_view(const char* lang, int dark) {
     if (lang && *lang) ui::set_language(lang);
     if (dark >= 0 && (dark != 0) != g_app.dark) {
         g_app.dark = dark != 0;
-        ui::apply_theme(g_app.dark, float(emscripten_get_device_pixel_ratio()), g_app.embed.has_accent ? g_app.embed.accent_rgb : 0x2f6fed);
+        g_app.apply_view();
     }
     g_app.recompute();
 }
