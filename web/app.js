@@ -8,6 +8,8 @@
   const embed = params.get('embed') === '1';
   const PROTOCOL = 'gpusizer';
   const PROTOCOL_VERSION = 1;
+  // Start-up milestones (ms since navigation), read by the benchmark.
+  const timing = { script: performance.now() };
 
   function fatal(text) {
     $('loading').hidden = true;
@@ -56,6 +58,10 @@
     } catch (e) { return ''; }
   }
 
+  // Nothing with text is laid out before the first frame (text layout costs start-up time); the
+  // loading note appears only if start-up is slow.
+  const loadingTimer = setTimeout(() => { if (!api.ready) $('loading').hidden = false; }, 400);
+
   const lang = language();
   document.documentElement.lang = lang;
   document.body.classList.add(darkTheme() ? 'dark' : 'light');
@@ -64,8 +70,11 @@
   const fullUrl = location.origin + location.pathname;  // the standalone page, without embed flags
 
   if (typeof WebAssembly !== 'object') { fatal('This browser cannot run WebAssembly, which the calculator needs.'); return; }
-  const probe = document.createElement('canvas');
-  if (!probe.getContext('webgl2')) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
+  // The WebGL2 context is made here, on the real canvas, while the module still compiles; the
+  // module's own request for it (same attributes) gets this one back instead of making a second.
+  const gl = $('canvas').getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
+  timing.context = performance.now();
+  if (!gl) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
 
   $('canvas').addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
@@ -76,7 +85,7 @@
   let lastLink = '';
   let lastResult = null;
   let hashTimer = 0;
-  const api = { ready: false };
+  const api = { ready: false, timing };
   window.gpusizer = api;
 
   function cstr(s) {
@@ -195,19 +204,25 @@
     });
   }
 
-  // Everything is fetched in parallel; the module compiles while it downloads (streaming) and the
-  // compiled module is handed to the Emscripten runtime (no second request).
-  const wasmModule = (WebAssembly.compileStreaming
-    ? WebAssembly.compileStreaming(fetch('gpusizer.wasm', { credentials: 'same-origin', mode: 'cors' }))
-    : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)));
+  // Everything is fetched in parallel (the page preloads it) and the module compiles while it
+  // downloads (streaming); the compiled module is handed to the Emscripten runtime.
+  const downloads = {
+    wasm: WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch('gpusizer.wasm', { credentials: 'same-origin', mode: 'cors' }))
+      : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)),
+    catalog: fetchBytes('catalog.bin'),
+    regular: fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
+    medium: fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
+  };
+  const wasmModule = downloads.wasm.then((m) => { timing.compiled = performance.now(); return m; });
   Promise.all([
     window.createGpusizer ? Promise.resolve() : loadScript('gpusizer.js'),
-    fetchBytes('catalog.json'),
+    downloads.catalog,
     wasmModule,
-    fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
-    fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
-  ]).then(([, catalog, compiled, regular, medium]) =>
-    window.createGpusizer({
+    downloads.regular,
+    downloads.medium,
+  ]).then(([, catalog, compiled, regular, medium]) => {
+    timing.fetched = performance.now();
+    return window.createGpusizer({
       canvas: $('canvas'),
       instantiateWasm: (imports, done) => {
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
@@ -215,12 +230,16 @@
       },
       onStateChanged, copyText: (t) => copyText(t), download, openUrl,
       onFirstFrame: () => {
+        timing.first_frame = performance.now();
+        clearTimeout(loadingTimer);
         $('loading').hidden = true;
-        if (api.timing) api.timing.first_frame = performance.now();
+        $('toolbar').hidden = false;
+        $('summary').hidden = false;
         api.ready = true;
         post('ready', { link: fullUrl + '#' + lastLink });
       },
       onContentHeight: (h) => post('resize', { height: h }),
+      onFatal: (text) => fatal('The calculator cannot draw on this device (' + text + '). Try a current Chrome, Firefox, Safari or Edge.'),
       onTextInput: (on) => {
         // Only touch devices need the hidden field: it raises the on-screen keyboard.
         if (!(window.matchMedia && matchMedia('(pointer: coarse)').matches)) return;
@@ -234,11 +253,11 @@
       const a = accent();
       const args = [lang, fullUrl, ctaTemplate(), hashLink()];
       const ptrs = args.map(cstr);
-      api.timing = { instantiated: performance.now() };
+      timing.instantiated = performance.now();
       const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
       ptrs.forEach((p) => Module._free(p));
-      api.timing.started = performance.now();
+      timing.started = performance.now();
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
       const providerCatalog = safeUrl(params.get('catalog'));
       const cur = params.get('cur');
@@ -251,8 +270,8 @@
       } else if (cur && /^[A-Z]{3}$/.test(cur)) {
         applyCatalog(JSON.stringify({ mode: 'extend', currency: cur }), 'cur=' + cur, null);
       }
-    })
-  ).catch((e) => fatal('The calculator could not load: ' + e.message));
+    });
+  }).catch((e) => fatal('The calculator could not load: ' + e.message));
 
   function applyCatalog(text, name, cur) {
     if (cur && /^[A-Z]{3}$/.test(cur)) {
@@ -322,7 +341,7 @@
   api.frames = () => Module._gs_frame_count();
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
-  api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4) });
+  api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7) });
   api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.

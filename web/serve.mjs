@@ -34,6 +34,7 @@ export const MIME = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
+  '.bin': 'application/octet-stream',
 };
 
 export const CSP =
@@ -42,7 +43,7 @@ export const CSP =
   "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*";
 
 // Types worth compressing (png/woff2 are already compressed).
-const COMPRESSIBLE = new Set(['.html', '.htm', '.js', '.mjs', '.wasm', '.json', '.ttf', '.otf', '.css', '.svg', '.txt', '.map']);
+const COMPRESSIBLE = new Set(['.html', '.htm', '.js', '.mjs', '.wasm', '.json', '.ttf', '.otf', '.css', '.svg', '.txt', '.map', '.bin']);
 
 function send(res, status, headers, body, head) {
   res.writeHead(status, headers);
@@ -52,6 +53,20 @@ function send(res, status, headers, body, head) {
 function plain(res, status, text, base, head) {
   send(res, status, { ...base, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache',
     'Content-Length': Buffer.byteLength(text) }, text, head);
+}
+
+// Compressed once per file version, like a server's pre-compressed files (nginx gzip_static):
+// compressing the 0.5 MB module on every request would block every other response meanwhile.
+const gzipCache = new Map();
+function gzipCached(file, st, body) {
+  const key = `${file}\0${st.mtimeMs}\0${st.size}`;
+  let z = gzipCache.get(key);
+  if (!z) {
+    z = zlib.gzipSync(body, { level: 9 });
+    if (gzipCache.size > 256) gzipCache.clear();
+    gzipCache.set(key, z);
+  }
+  return z;
 }
 
 function acceptsGzip(req) {
@@ -127,7 +142,7 @@ function makeHandler(root, { extraHeaders = {}, cors = false, csp = CSP, log = f
       if (COMPRESSIBLE.has(ext)) {
         headers.Vary = 'Accept-Encoding';
         if (acceptsGzip(req) && body.length > 256) {
-          body = zlib.gzipSync(body);
+          body = gzipCached(file, st, body);
           headers['Content-Encoding'] = 'gzip';
         }
       }

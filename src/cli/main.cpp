@@ -1,6 +1,7 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv]
+//   gpusizer --pack-catalog OUT [--catalog FILE]
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "catalog/bundled_catalog.hpp"
+#include "catalog/catalog_binary.hpp"
 #include "catalog/catalog_json.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
@@ -19,6 +21,7 @@ const char* kUsage =
     "  e.g. gpusizer 'v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50' --json\n"
     "  --catalog FILE   use FILE instead of the bundled catalog\n"
     "  --provider FILE  apply a provider file (extend/replace) over the catalog\n"
+    "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
     "Keys of the link are documented in README.md.\n";
 
 bool read_file(const std::string& path, std::string* out) {
@@ -30,11 +33,24 @@ bool read_file(const std::string& path, std::string* out) {
     return true;
 }
 
+// The browser's copy of the catalog (see catalog_binary.hpp), checked by reading it back.
+int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
+    const std::string bytes = gpusizer::pack_catalog(catalog);
+    const gpusizer::CatalogLoad back = gpusizer::unpack_catalog(bytes, path);
+    if (!back.ok || !gpusizer::same_catalog(back.catalog, catalog)) { std::cerr << "error: packed catalog does not read back\n"; return 3; }
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    if (!out) { std::cerr << "error: cannot write " << path << "\n"; return 3; }
+    std::cout << path << ": packed " << catalog.gpus.size() << " GPUs, " << catalog.models.size() << " models, "
+              << catalog.servers.size() << " servers, " << catalog.presets.size() << " presets in " << bytes.size() << " bytes\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace gpusizer;
-    std::string link, catalog_path, provider_path;
+    std::string link, catalog_path, provider_path, pack_path;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     for (int i = 1; i < argc; ++i) {
@@ -43,11 +59,12 @@ int main(int argc, char** argv) {
         else if (a == "--markdown") output = Output::markdown;
         else if (a == "--csv") output = Output::csv;
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
+        else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
         else if (a == "-h" || a == "--help") { std::cout << kUsage; return 0; }
         else if (!a.empty() && a[0] == '-' && a.size() > 1) { std::cerr << "unknown option " << a << "\n" << kUsage; return 2; }
         else { link = a; have_link = true; }
     }
-    if (!have_link) { std::cerr << kUsage; return 2; }
+    if (!have_link && pack_path.empty()) { std::cerr << kUsage; return 2; }
 
     std::vector<Warning> notes;
     CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
@@ -67,6 +84,7 @@ int main(int argc, char** argv) {
         }
         catalog = c.catalog;
     }
+    if (!pack_path.empty()) return write_packed(catalog, pack_path);
     if (!provider_path.empty()) {
         std::string text;
         if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }

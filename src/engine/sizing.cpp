@@ -183,6 +183,15 @@ Result evaluate(const State& state, const Catalog& catalog) {
     }
     const WeightFormat wq = state.wq ? *state.wq : (found ? found->native_format : WeightFormat::bf16);
     r.weight_format = wq;
+    // Sized as asked, but said: a model cannot attend past the context it was trained for.
+    if (found && found->max_context > 0) {
+        const bool infer = state.task == Task::infer;
+        const double asked = infer ? state.ctx : state.seq;
+        if ((infer || state.task == Task::tune || state.task == Task::train) && asked > found->max_context)
+            r.warnings.push_back({"model.context_over_max", std::string(infer ? "context " : "sequence length ") + fmt(asked, 0) +
+                                  " tokens exceeds " + found->name + "'s maximum context of " + fmt(found->max_context, 0) +
+                                  " tokens; memory is sized as asked, but the model cannot use more than its maximum"});
+    }
 
     std::vector<const GpuSpec*> gpus;
     if (!state.gpu.empty()) {

@@ -31,6 +31,7 @@ std::string warning_text(const Warning& w) {
         {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
         {"assumption.nvenc", "допущение: ~13 потоков 1080p30 на один движок NVENC (пресет P4), ±50 %"},
         {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+        {"model.context_over_max", "контекст больше максимального контекста модели: память посчитана как задано, но модель не использует токены сверх своего максимума"},
     };
     for (const auto& [code, text] : ru)
         if (w.code == code) return text;

@@ -49,9 +49,25 @@ EM_JS(void, js_canvas_rect, (float* out), {
 
 float g_rect[2] = {0, 0};
 
+// The canvas fills the viewport (app.css: #app is fixed at inset 0, the canvas 100% of it), so its
+// CSS size is the window's inner size: read without forcing a layout of the page in the frame.
+EM_JS(void, js_viewport_size, (double* w, double* h), {
+    HEAPF64[w >> 3] = window.innerWidth;
+    HEAPF64[h >> 3] = window.innerHeight;
+});
+
 void canvas_local(double client_x, double client_y, float* x, float* y) {
     *x = float(client_x - g_rect[0]);
     *y = float(client_y - g_rect[1]);
+}
+
+void kick();
+
+void run_frame() {
+    FrameInfo info;
+    platform_new_frame(info);
+    g_frame(info);
+    if (g_frames_wanted > 0) --g_frames_wanted;
 }
 
 void kick() {
@@ -60,10 +76,7 @@ void kick() {
     emscripten_request_animation_frame(
         [](double, void*) -> EM_BOOL {
             g_raf_pending = false;
-            FrameInfo info;
-            platform_new_frame(info);
-            g_frame(info);
-            if (g_frames_wanted > 0) --g_frames_wanted;
+            run_frame();
             if (g_frames_wanted > 0 || !g_events.empty()) kick();
             return EM_FALSE;
         },
@@ -232,6 +245,10 @@ void platform_init(std::function<void(const FrameInfo&)> frame) {
     request_frames(2);
 }
 
+void draw_frame_now() {
+    if (g_frame) run_frame();
+}
+
 void request_frames(int count) {
     g_frames_wanted = std::max(g_frames_wanted, count);
     kick();
@@ -239,7 +256,7 @@ void request_frames(int count) {
 
 void platform_new_frame(FrameInfo& info) {
     double css_w = 0, css_h = 0;
-    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+    js_viewport_size(&css_w, &css_h);
     const float dpr = float(std::clamp(emscripten_get_device_pixel_ratio(), 0.5, 4.0));
     info.dpr = dpr;
     info.dpr_changed = dpr != g_last_dpr;
@@ -257,8 +274,7 @@ void platform_new_frame(FrameInfo& info) {
     // 1.86 asserts DeltaTime > 0; frames on demand can be far apart, so cap it too.
     io.DeltaTime = float(std::clamp(g_last_time > 0 ? t - g_last_time : 1.0 / 60, 1e-4, 0.1));
     g_last_time = t;
-    js_canvas_rect(g_rect);
-    apply_one_event(io);
+    apply_one_event(io);  // events carry canvas-local positions, taken when they arrived
 }
 
 void set_wheel_captured(bool captured) { g_wheel_captured = captured; }

@@ -26,6 +26,9 @@ struct FrameInfo {
 // Installs callbacks on the canvas ("#canvas"); `frame` draws one ImGui frame.
 void platform_init(std::function<void(const FrameInfo&)> frame);
 
+// Draws one frame at once (the first frame, in the same task as start-up).
+void draw_frame_now();
+
 // Ask for frames: `count` more frames (ImGui needs a few to settle hover and popups).
 void request_frames(int count = 3);
 

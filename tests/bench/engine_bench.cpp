@@ -9,8 +9,15 @@
 
 int main() {
     using namespace gpusizer;
+    // The catalog parse, first call (cold code: in wasm this is the baseline tier) and warm.
+    auto t_parse = std::chrono::steady_clock::now();
     const CatalogLoad c = load_catalog(bundled_catalog_json(), "data/catalog.json");
     if (!c.ok) return 1;
+    const double cold_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_parse).count();
+    t_parse = std::chrono::steady_clock::now();
+    for (int i = 0; i < 10; ++i) (void)load_catalog(bundled_catalog_json(), "data/catalog.json");
+    const double warm_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_parse).count() / 10;
+    std::printf("catalog: parse %.2f ms first call, %.2f ms warm\n", cold_ms, warm_ms);
     const char* links[] = {
         "v=1&model=Qwen/Qwen3-8B&ctx=32768&users=50",
         "v=1&model=deepseek-ai/DeepSeek-V3&ctx=65536&users=200",

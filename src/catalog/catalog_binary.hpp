@@ -1,0 +1,31 @@
+// The bundled catalog packed at build time for the browser.
+//
+// Why: parsing the 120 KB catalog JSON was the largest single cost before the calculator's first
+// frame in the browser (the code runs cold, in the WebAssembly baseline tier). The build runs the
+// JSON loader natively (`gpusizer --pack-catalog`) and ships the resulting Catalog in this compact
+// form, which the page reads with a few bounds-checked copies. data/catalog.json stays the one
+// source of truth; provider files are still JSON.
+//
+// Format: "GSCB", format version (u32), payload size (u32), FNV-1a 64 checksum of the payload,
+// then every field of every catalog type in the order of the field lists in catalog_binary.cpp
+// (little endian; strings and lists are u32 count + items; optionals a 0/1 byte + value).
+// A truncated, corrupted or other-version file is rejected with a message, never half-read.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "catalog/catalog_json.hpp"
+
+namespace gpusizer {
+
+constexpr unsigned kPackedCatalogVersion = 1;  // bump when a catalog type gains or loses a field
+
+std::string pack_catalog(const Catalog& catalog);
+bool looks_packed(std::string_view bytes);  // starts with the magic
+CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file_name);
+
+// Field-by-field equality through the same field lists (tests).
+bool same_catalog(const Catalog& a, const Catalog& b);
+
+}  // namespace gpusizer

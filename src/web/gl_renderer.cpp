@@ -1,0 +1,181 @@
+#include "web/gl_renderer.hpp"
+
+#include <GLES3/gl3.h>
+#include <imgui.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace gpusizer::web {
+namespace {
+
+GLuint g_program = 0, g_vs = 0, g_fs = 0, g_vao = 0, g_vbo = 0, g_ibo = 0, g_font_texture = 0;
+GLint g_u_proj = -1, g_u_tex = -1;
+bool g_status_checked = false;
+std::string g_error;
+
+const char* kVertexShader = R"(#version 300 es
+precision highp float;
+layout (location = 0) in vec2 Position;
+layout (location = 1) in vec2 UV;
+layout (location = 2) in vec4 Color;
+uniform mat4 ProjMtx;
+out vec2 Frag_UV;
+out vec4 Frag_Color;
+void main() {
+    Frag_UV = UV;
+    Frag_Color = Color;
+    gl_Position = ProjMtx * vec4(Position.xy, 0, 1);
+})";
+
+const char* kFragmentShader = R"(#version 300 es
+precision mediump float;
+uniform sampler2D Texture;
+in vec2 Frag_UV;
+in vec4 Frag_Color;
+layout (location = 0) out vec4 Out_Color;
+void main() {
+    // The atlas is one coverage channel (R8): white glyphs and a white pixel for solid shapes.
+    Out_Color = vec4(Frag_Color.rgb, Frag_Color.a * texture(Texture, Frag_UV.st).r);
+})";
+
+GLuint compile(GLenum type, const char* source) {
+    const GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &source, nullptr);
+    glCompileShader(s);
+    return s;
+}
+
+// Asking for compile status makes the browser wait for the compile, so it is asked once, after the
+// first frame has been drawn (and only a failure costs a message).
+void check_status_once() {
+    if (g_status_checked) return;
+    g_status_checked = true;
+    GLint ok = 0;
+    glGetProgramiv(g_program, GL_LINK_STATUS, &ok);
+    if (ok) return;
+    char log[512] = {0};
+    glGetProgramInfoLog(g_program, sizeof log - 1, nullptr, log);
+    g_error = std::string("WebGL shader program failed to link: ") + log;
+}
+
+}  // namespace
+
+bool gl_renderer_init() {
+    g_vs = compile(GL_VERTEX_SHADER, kVertexShader);
+    g_fs = compile(GL_FRAGMENT_SHADER, kFragmentShader);
+    g_program = glCreateProgram();
+    glAttachShader(g_program, g_vs);
+    glAttachShader(g_program, g_fs);
+    glBindAttribLocation(g_program, 0, "Position");
+    glBindAttribLocation(g_program, 1, "UV");
+    glBindAttribLocation(g_program, 2, "Color");
+    glLinkProgram(g_program);
+    g_u_proj = glGetUniformLocation(g_program, "ProjMtx");
+    g_u_tex = glGetUniformLocation(g_program, "Texture");
+
+    glGenVertexArrays(1, &g_vao);
+    glGenBuffers(1, &g_vbo);
+    glGenBuffers(1, &g_ibo);
+    glBindVertexArray(g_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g_vbo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g_ibo);  // recorded in the VAO
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(1);
+    glEnableVertexAttribArray(2);
+    const GLsizei stride = sizeof(ImDrawVert);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, pos)));
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, uv)));
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, col)));
+    glBindVertexArray(0);
+
+    ImGuiIO& io = ImGui::GetIO();
+    io.BackendRendererName = "gpusizer_webgl2";
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // 16-bit indices with a base vertex per draw
+    return g_program != 0 && g_vao != 0;
+}
+
+void gl_renderer_upload_fonts() {
+    ImGuiIO& io = ImGui::GetIO();
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);  // a quarter of RGBA's bytes to upload
+    if (g_font_texture) glDeleteTextures(1, &g_font_texture);
+    glGenTextures(1, &g_font_texture);
+    glBindTexture(GL_TEXTURE_2D, g_font_texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+    io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(g_font_texture)));
+    io.Fonts->ClearTexData();  // the GPU has it now
+}
+
+void gl_renderer_draw(ImDrawData* d) {
+    const int fb_w = int(d->DisplaySize.x * d->FramebufferScale.x);
+    const int fb_h = int(d->DisplaySize.y * d->FramebufferScale.y);
+    if (fb_w <= 0 || fb_h <= 0) return;
+
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glEnable(GL_SCISSOR_TEST);
+    glViewport(0, 0, fb_w, fb_h);
+
+    // Orthographic projection of ImGui's display rectangle to clip space.
+    const float L = d->DisplayPos.x, R = d->DisplayPos.x + d->DisplaySize.x;
+    const float T = d->DisplayPos.y, B = d->DisplayPos.y + d->DisplaySize.y;
+    const float ortho[4][4] = {
+        {2.0f / (R - L), 0.0f, 0.0f, 0.0f},
+        {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
+        {0.0f, 0.0f, -1.0f, 0.0f},
+        {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f},
+    };
+    glUseProgram(g_program);
+    glUniform1i(g_u_tex, 0);
+    glUniformMatrix4fv(g_u_proj, 1, GL_FALSE, &ortho[0][0]);
+    glActiveTexture(GL_TEXTURE0);
+    glBindVertexArray(g_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g_vbo);
+
+    const ImVec2 clip_off = d->DisplayPos, clip_scale = d->FramebufferScale;
+    for (int n = 0; n < d->CmdListsCount; ++n) {
+        const ImDrawList* list = d->CmdLists[n];
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(list->VtxBuffer.Size) * GLsizeiptr(sizeof(ImDrawVert)), list->VtxBuffer.Data, GL_STREAM_DRAW);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(list->IdxBuffer.Size) * GLsizeiptr(sizeof(ImDrawIdx)), list->IdxBuffer.Data, GL_STREAM_DRAW);
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            if (cmd.UserCallback) {
+                if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(list, &cmd);
+                continue;
+            }
+            const float x0 = (cmd.ClipRect.x - clip_off.x) * clip_scale.x, y0 = (cmd.ClipRect.y - clip_off.y) * clip_scale.y;
+            const float x1 = (cmd.ClipRect.z - clip_off.x) * clip_scale.x, y1 = (cmd.ClipRect.w - clip_off.y) * clip_scale.y;
+            if (x1 <= x0 || y1 <= y0) continue;
+            glScissor(int(x0), int(fb_h - y1), int(x1 - x0), int(y1 - y0));
+            glBindTexture(GL_TEXTURE_2D, GLuint(reinterpret_cast<std::intptr_t>(cmd.GetTexID())));
+            // WebGL2 has no base-vertex draw: each command's vertices start at VtxOffset, so the
+            // attribute pointers are moved there (16-bit indices stay in range).
+            const GLintptr base = GLintptr(cmd.VtxOffset) * GLintptr(sizeof(ImDrawVert));
+            glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, pos)));
+            glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, uv)));
+            glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, col)));
+            glDrawElements(GL_TRIANGLES, GLsizei(cmd.ElemCount), sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT,
+                           reinterpret_cast<void*>(std::intptr_t(cmd.IdxOffset * sizeof(ImDrawIdx))));
+        }
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glBindVertexArray(0);
+}
+
+const char* gl_renderer_error() {
+    check_status_once();
+    return g_error.c_str();
+}
+
+}  // namespace gpusizer::web

@@ -1,0 +1,137 @@
+// The packed catalog the browser reads (catalog_binary.hpp): it must carry exactly what the JSON
+// loader produced, and reject every damaged file with a message.
+#include <cstdint>
+#include <cstring>
+
+#include "catalog/catalog_binary.hpp"
+#include "helpers.hpp"
+#include "report/report.hpp"
+
+using namespace gpusizer;
+
+namespace {
+
+// FNV-1a 64 (http://www.isthe.com/chongo/tech/comp/fnv/): the header's checksum, recomputed here so
+// the tests can hand the reader damaged bodies behind a valid header.
+std::uint64_t fnv1a(const std::string& s) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+void put_u32(std::string& s, std::uint32_t x) {
+    for (int i = 0; i < 4; ++i) s.push_back(char((x >> (8 * i)) & 0xff));
+}
+std::string seal(const std::string& body, std::uint32_t version = kPackedCatalogVersion) {
+    std::string out = "GSCB";
+    put_u32(out, version);
+    put_u32(out, std::uint32_t(body.size()));
+    const std::uint64_t h = fnv1a(body);
+    put_u32(out, std::uint32_t(h));
+    put_u32(out, std::uint32_t(h >> 32));
+    return out + body;
+}
+constexpr std::size_t kHeader = 20;
+
+}  // namespace
+
+TEST_CASE("packing the bundled catalog reads back field for field") {
+    const std::string bytes = pack_catalog(test::bundled());
+    CHECK(bytes.size() < 150000);
+    const CatalogLoad back = unpack_catalog(bytes, "catalog.bin");
+    for (const auto& e : back.errors) MESSAGE(e.to_string());
+    REQUIRE(back.ok);
+    CHECK(same_catalog(back.catalog, test::bundled()));
+    REQUIRE(back.catalog.gpus.size() == test::bundled().gpus.size());
+    REQUIRE(back.catalog.models.size() == test::bundled().models.size());
+
+    // Spot checks of every kind of field against the JSON-loaded catalog (strings, optionals,
+    // enumerations, nested optionals, lists).
+    const GpuSpec* h100 = back.catalog.find_gpu("h100-sxm");
+    REQUIRE(h100 != nullptr);
+    CHECK(h100->name == test::gpu("h100-sxm").name);
+    CHECK(h100->memory_gib == 80);
+    CHECK(h100->memory_bandwidth_gbs == 3350);
+    CHECK(*h100->tflops.fp8 == *test::gpu("h100-sxm").tflops.fp8);
+    CHECK(h100->server_sizes == test::gpu("h100-sxm").server_sizes);
+    CHECK(h100->source == test::gpu("h100-sxm").source);
+    const ModelSpec* v3 = back.catalog.find_model("deepseek-ai/DeepSeek-V3");
+    REQUIRE(v3 != nullptr);
+    REQUIRE(v3->mla.has_value());
+    CHECK(v3->mla->kv_lora_rank == 512);  // config.json: "kv_lora_rank": 512
+    REQUIRE(v3->moe.has_value());
+    CHECK(v3->moe->experts == 256);       // config.json: "n_routed_experts": 256
+    CHECK(v3->attention == AttentionKind::mla);
+    CHECK(v3->native_format == test::model("deepseek-ai/DeepSeek-V3").native_format);
+    CHECK(back.catalog.aliases == test::bundled().aliases);
+    CHECK(back.catalog.presets.size() == test::bundled().presets.size());
+}
+
+TEST_CASE("the engine gives the same answers from the packed and the JSON catalog") {
+    const Catalog packed = unpack_catalog(pack_catalog(test::bundled()), "catalog.bin").catalog;
+    for (const auto& m : test::bundled().models) {
+        for (const char* task : {"v=1&users=20&ctx=16384&model=", "v=1&task=tune&method=lora&model=", "v=1&task=train&tokens=1T&days=30&model="}) {
+            const State s = decode_link(std::string(task) + percent_encode_value(m.id)).state;
+            CHECK_MESSAGE(result_json(evaluate(s, packed), {}) == result_json(evaluate(s, test::bundled()), {}), task, m.id);
+        }
+    }
+}
+
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+// Tripwire: a field added to a catalog type must also be added to the field lists in
+// catalog_binary.cpp (and kPackedCatalogVersion bumped); then update these sizes (x86_64 libstdc++).
+static_assert(sizeof(GpuSpec) == 608 && sizeof(ModelSpec) == 416 && sizeof(ServerSpec) == 168 &&
+                  sizeof(TaskPreset) == 272 && sizeof(Catalog) == 192 && sizeof(DenseTflops) == 144 &&
+                  sizeof(Price) == 72 && sizeof(MlaSpec) == 20 && sizeof(LinearAttentionSpec) == 24 && sizeof(MoeSpec) == 20,
+              "a catalog type changed: update the field lists in src/catalog/catalog_binary.cpp");
+#endif
+
+TEST_CASE("damaged packed catalogs are rejected with a message, never half-read") {
+    const std::string good = pack_catalog(test::bundled());
+    const std::string body = good.substr(kHeader);
+
+    SUBCASE("not packed at all") {
+        const CatalogLoad c = unpack_catalog("{\"schema\":1}", "x.bin");
+        CHECK_FALSE(c.ok);
+        REQUIRE(c.errors.size() == 1);
+        CHECK(c.errors[0].to_string() == "x.bin: not a packed catalog (no GSCB header)");
+        CHECK(c.catalog.gpus.empty());
+    }
+    SUBCASE("header cut short") {
+        for (std::size_t n = 4; n < kHeader; ++n) CHECK_FALSE(unpack_catalog(good.substr(0, n), "x.bin").ok);
+    }
+    SUBCASE("another format version") {
+        const CatalogLoad c = unpack_catalog(seal(body, kPackedCatalogVersion + 1), "x.bin");
+        CHECK_FALSE(c.ok);
+        CHECK(c.errors[0].message.find("stale cached file") != std::string::npos);
+    }
+    SUBCASE("a flipped byte fails the checksum") {
+        std::string bad = good;
+        bad[bad.size() / 2] ^= 0x20;
+        const CatalogLoad c = unpack_catalog(bad, "x.bin");
+        CHECK_FALSE(c.ok);
+        CHECK(c.errors[0].message == "packed catalog is corrupt (checksum mismatch)");
+    }
+    SUBCASE("a file cut short fails the size check") {
+        CHECK(unpack_catalog(good.substr(0, good.size() - 1), "x.bin").errors[0].message.find("its header says") != std::string::npos);
+    }
+    SUBCASE("behind a valid header, every truncated body is caught by the reader's bounds checks") {
+        for (std::size_t n = 0; n < body.size(); n += (n < 512 ? 1 : 509)) {
+            const CatalogLoad c = unpack_catalog(seal(body.substr(0, n)), "x.bin");
+            CHECK_MESSAGE(!c.ok, n);
+            CHECK(c.catalog.gpus.empty());
+        }
+    }
+    SUBCASE("an impossible list length allocates nothing and is reported") {
+        std::string b;
+        put_u32(b, 1);            // schema
+        put_u32(b, 0);            // version ""
+        put_u32(b, 0);            // currency ""
+        put_u32(b, 0xffffffffu);  // gpus: four billion entries
+        const CatalogLoad c = unpack_catalog(seal(b), "x.bin");
+        CHECK_FALSE(c.ok);
+        CHECK(c.errors[0].message == "packed catalog unreadable: impossible count at byte 12");
+    }
+    SUBCASE("trailing bytes are an error") {
+        CHECK(unpack_catalog(seal(body + "x"), "x.bin").errors[0].message == "packed catalog unreadable: unread bytes after the catalog");
+    }
+}
