@@ -259,6 +259,14 @@
       ptrs.forEach((p) => Module._free(p));
       timing.started = performance.now();
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
+      if (!Module._gs_catalog_ok()) {
+        // catalog.bin unreadable (a stale cached copy, a broken proxy): the published JSON has the same data.
+        fetchBytes('catalog.json').then((b) => {
+          const [p, n] = bytes(b);
+          Module._gs_load_base_catalog(p, n);
+          Module._free(p);
+        }).catch((e) => console.warn('catalog.json: ' + e.message));
+      }
       const providerCatalog = safeUrl(params.get('catalog'));
       const cur = params.get('cur');
       if (providerCatalog) {

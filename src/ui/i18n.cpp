@@ -98,6 +98,7 @@ const std::unordered_map<std::string, const char*>& russian() {
         {"Prefill work per request: drives time to first token.", "Префилл каждого запроса: от него зависит время до первого токена."},
         {"Price: ", "Цена: "},
         {"Provider catalog rejected, the bundled one is used: ", "Каталог провайдера отклонён, используется встроенный: "},
+        {"catalog.bin could not be read; the same catalog was loaded from catalog.json", "catalog.bin не прочитан; тот же каталог загружен из catalog.json"},
         {"RAG / document search", "RAG / поиск по документам"},
         {"Rank by cost", "Сначала дешёвые"},
         {"Rank by fewest GPUs", "Сначала меньше GPU"},

@@ -188,6 +188,23 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
     return out(errors + "]");
 }
 
+// After a start whose catalog.bin could not be read (e.g. a stale cached copy from another build),
+// the page passes the published catalog.json: the same data, read by the JSON loader.
+EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
+EMSCRIPTEN_KEEPALIVE int gs_load_base_catalog(const char* json_text, int len) {
+    CatalogLoad c = load_catalog(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)), "catalog.json");
+    if (!c.ok) {
+        for (const auto& e : c.errors) g_app.notices.push_back(e.to_string());
+        g_app.recompute();
+        return 0;
+    }
+    g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
+    g_app.catalog = c.catalog;
+    g_base_catalog = std::move(c.catalog);
+    g_app.recompute();
+    return 1;
+}
+
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
 EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(g_app.page_json()); }
