@@ -173,6 +173,41 @@ struct Reader {
     }
 };
 
+// The envelope every number of a catalog lies in once the JSON loader accepted it (its per-field
+// ranges are narrower): a packed file that passes the checksum but holds numbers outside it was not
+// made by the packer, and is refused rather than handed to the engine.
+struct Envelope {
+    std::string error;
+    template <class T> void operator()(T& x) {
+        if (!error.empty()) return;
+        if constexpr (std::is_same_v<T, int>) {
+            if (x < 0 || x > 16777216) error = "whole number " + std::to_string(x) + " outside 0-16777216";
+        } else if constexpr (std::is_same_v<T, double>) {
+            if (!(x >= 0 && x <= 1e7)) error = "number outside 0-1e7";
+        } else if constexpr (is_optional<T>::value) {
+            if (x) (*this)(*x);
+        } else if constexpr (is_vector<T>::value) {
+            for (auto& item : x) (*this)(item);
+        } else if constexpr (std::is_class_v<T> && !std::is_same_v<T, std::string>) {
+            fields(*this, x);
+        }
+    }
+};
+
+std::string envelope_error(Catalog& c) {
+    Envelope e;
+    e(c);
+    if (!e.error.empty()) return e.error;
+    for (const auto& g : c.gpus) {
+        if (g.memory_gib < 0.5 || g.memory_bandwidth_gbs < 1) return "GPU " + g.id + " without memory or bandwidth";
+        for (int n : g.server_sizes)
+            if (n < 1 || n > 1024) return "GPU " + g.id + " server size outside 1-1024";
+    }
+    for (const auto& s : c.servers)
+        if (s.gpus < 1 || s.gpus > 1024) return "server " + s.id + " size outside 1-1024";
+    return "";
+}
+
 std::uint64_t fnv1a(std::string_view bytes) {
     std::uint64_t h = 14695981039346656037ull;
     for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
@@ -181,17 +216,22 @@ std::uint64_t fnv1a(std::string_view bytes) {
 
 }  // namespace
 
+std::string seal_packed_body(std::string_view body, unsigned version) {
+    Writer head;
+    head.raw(kMagic, 4);
+    head.u32(version);
+    head.u32(std::uint32_t(body.size()));
+    const std::uint64_t sum = fnv1a(body);
+    head.u32(std::uint32_t(sum));
+    head.u32(std::uint32_t(sum >> 32));
+    head.out.append(body.data(), body.size());
+    return head.out;
+}
+
 std::string pack_catalog(const Catalog& catalog) {
     Writer body;
     body(const_cast<Catalog&>(catalog));  // the writer only reads
-    Writer head;
-    head.raw(kMagic, 4);
-    head.u32(kPackedCatalogVersion);
-    head.u32(std::uint32_t(body.out.size()));
-    const std::uint64_t sum = fnv1a(body.out);
-    head.u32(std::uint32_t(sum));
-    head.u32(std::uint32_t(sum >> 32));
-    return head.out + body.out;
+    return seal_packed_body(body.out);
 }
 
 bool looks_packed(std::string_view bytes) { return bytes.size() >= 4 && std::memcmp(bytes.data(), kMagic, 4) == 0; }
@@ -219,6 +259,7 @@ CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file) {
     r(out.catalog);
     if (r.error.empty() && r.pos != body.size()) r.error = "unread bytes after the catalog";
     if (!r.error.empty()) return fail("packed catalog unreadable: " + r.error);
+    if (const std::string e = envelope_error(out.catalog); !e.empty()) return fail("packed catalog holds impossible figures: " + e);
     if (out.catalog.gpus.empty()) return fail("packed catalog has no GPU");
     out.ok = true;
     return out;

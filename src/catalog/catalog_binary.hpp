@@ -28,4 +28,8 @@ CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file_name)
 // Field-by-field equality through the same field lists (tests).
 bool same_catalog(const Catalog& a, const Catalog& b);
 
+// A valid header (given version, size, checksum) in front of `body` (tests and the fuzzer: they hand
+// the reader damaged bodies that pass the header checks).
+std::string seal_packed_body(std::string_view body, unsigned version = kPackedCatalogVersion);
+
 }  // namespace gpusizer

@@ -41,10 +41,11 @@ struct GpuSpec {
     std::string notes, source;
     bool estimated = false;
 
+    // Largest server it ships in, within the catalog's range 1-1024 (the engine doubles TP up to it).
     int max_server_size() const {
         int best = 1;
         for (int s : server_sizes) best = s > best ? s : best;
-        return best;
+        return best < 1024 ? best : 1024;
     }
 };
 

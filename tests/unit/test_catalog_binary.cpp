@@ -1,7 +1,6 @@
 // The packed catalog the browser reads (catalog_binary.hpp): it must carry exactly what the JSON
 // loader produced, and reject every damaged file with a message.
 #include <cstdint>
-#include <cstring>
 
 #include "catalog/catalog_binary.hpp"
 #include "helpers.hpp"
@@ -11,25 +10,10 @@ using namespace gpusizer;
 
 namespace {
 
-// FNV-1a 64 (http://www.isthe.com/chongo/tech/comp/fnv/): the header's checksum, recomputed here so
-// the tests can hand the reader damaged bodies behind a valid header.
-std::uint64_t fnv1a(const std::string& s) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
 void put_u32(std::string& s, std::uint32_t x) {
     for (int i = 0; i < 4; ++i) s.push_back(char((x >> (8 * i)) & 0xff));
 }
-std::string seal(const std::string& body, std::uint32_t version = kPackedCatalogVersion) {
-    std::string out = "GSCB";
-    put_u32(out, version);
-    put_u32(out, std::uint32_t(body.size()));
-    const std::uint64_t h = fnv1a(body);
-    put_u32(out, std::uint32_t(h));
-    put_u32(out, std::uint32_t(h >> 32));
-    return out + body;
-}
+std::string seal(const std::string& body, unsigned version = kPackedCatalogVersion) { return seal_packed_body(body, version); }
 constexpr std::size_t kHeader = 20;
 
 }  // namespace
@@ -130,6 +114,20 @@ TEST_CASE("damaged packed catalogs are rejected with a message, never half-read"
         const CatalogLoad c = unpack_catalog(seal(b), "x.bin");
         CHECK_FALSE(c.ok);
         CHECK(c.errors[0].message == "packed catalog unreadable: impossible count at byte 12");
+    }
+    SUBCASE("figures the JSON loader would never accept are refused, even behind a valid checksum") {
+        // Found by fuzz_catalog: a server size of 2^30 made the TP loop overflow.
+        Catalog c = test::bundled();
+        c.gpus[0].server_sizes = {1 << 30};
+        CHECK(unpack_catalog(pack_catalog(c), "x.bin").errors[0].message.find("whole number 1073741824") != std::string::npos);
+        c.gpus[0].server_sizes = {2048};
+        CHECK(unpack_catalog(pack_catalog(c), "x.bin").errors[0].message.find("server size outside 1-1024") != std::string::npos);
+        c = test::bundled();
+        c.gpus[0].memory_bandwidth_gbs = -1;
+        CHECK(unpack_catalog(pack_catalog(c), "x.bin").errors[0].message == "packed catalog holds impossible figures: number outside 0-1e7");
+        c = test::bundled();
+        c.models[0].layers = -5;
+        CHECK(unpack_catalog(pack_catalog(c), "x.bin").errors[0].message.find("whole number -5") != std::string::npos);
     }
     SUBCASE("trailing bytes are an error") {
         CHECK(unpack_catalog(seal(body + "x"), "x.bin").errors[0].message == "packed catalog unreadable: unread bytes after the catalog");
