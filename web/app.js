@@ -72,6 +72,10 @@
   if (typeof WebAssembly !== 'object') { fatal('This browser cannot run WebAssembly, which the calculator needs.'); return; }
   // The WebGL2 context is made here, on the real canvas, while the module still compiles; the
   // module's own request for it (same attributes) gets this one back instead of making a second.
+  // Sized first (the canvas fills the window, app.css), so the drawing buffer is not made twice.
+  const dpr = Math.min(4, Math.max(0.5, window.devicePixelRatio || 1));
+  $('canvas').width = Math.max(1, Math.round(window.innerWidth * dpr));
+  $('canvas').height = Math.max(1, Math.round(window.innerHeight * dpr));
   const gl = $('canvas').getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
   timing.context = performance.now();
   if (!gl) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
@@ -254,6 +258,7 @@
       const args = [lang, fullUrl, ctaTemplate(), hashLink()];
       const ptrs = args.map(cstr);
       timing.instantiated = performance.now();
+      timing.start_call = performance.now();
       const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
       ptrs.forEach((p) => Module._free(p));
