@@ -112,7 +112,8 @@ case "${1:-}" in
   build) build ;;
   serve) shift; serve "$@" ;;
   test) run_tests ;;
-  bench) build; node "$ROOT/tests/bench/bench.mjs" "$BUILD" ;;
+  # The benchmark, then the fuzzers for longer than the test command runs them (BENCH_FUZZ_SECONDS each).
+  bench) build; node "$ROOT/tests/bench/bench.mjs" "$BUILD"; fuzz "${BENCH_FUZZ_SECONDS:-60}" ;;
   fuzz) shift; setup; fuzz "$@" ;;
   *) sed -n '2,6p' "$0"; exit 2 ;;
 esac

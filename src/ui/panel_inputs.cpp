@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/model_math.hpp"
+#include "link/link.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
@@ -223,7 +224,9 @@ void draw_load(App& app) {
         if (s.task == Task::tune && s.method != TuneMethod::full)
             changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
         double tokens = effective_tokens(s);
-        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.3g", tr("Total tokens in the dataset (one epoch)."))) {
+        const std::string tokens_text = format_number(tokens);  // 1e13 reads as "10T"
+        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.4g", tr("Total tokens in the dataset (one epoch)."),
+                       tokens_text.c_str())) {
             s.tokens = tokens; changed = true;
         }
         changed |= number_row(tr("Epochs"), "epochs", &s.epochs, 0.1, 20, true, "%.1f", nullptr);

@@ -46,14 +46,18 @@ bool chip(const char* label, bool selected, float width) {
 }
 
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
-                const char* help) {
+                const char* help, const char* slider_text) {
     ImGui::PushID(id);
     ImGui::TextUnformatted(label);
     tooltip_on_hover(help ? help : "");
     const float full = ImGui::GetContentRegionAvail().x;
     const float field = std::max(em() * 5.5f, full * 0.30f);
     ImGui::SetNextItemWidth(full - field - ImGui::GetStyle().ItemSpacing.x);
-    bool changed = ImGui::SliderScalar("##s", ImGuiDataType_Double, v, &min, &max, fmt,
+    // A format without a conversion is shown as it is ('%' doubled so ImGui prints it literally).
+    std::string literal;
+    if (slider_text)
+        for (const char* c = slider_text; *c; ++c) literal += *c == '%' ? std::string("%%") : std::string(1, *c);
+    bool changed = ImGui::SliderScalar("##s", ImGuiDataType_Double, v, &min, &max, slider_text ? literal.c_str() : fmt,
                                        log ? ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp
                                            : ImGuiSliderFlags_AlwaysClamp);
     tooltip_on_hover(help ? help : "");

@@ -12,9 +12,10 @@ namespace gpusizer::ui {
 void step_header(int step, const char* title);
 void tooltip_on_hover(const std::string& text);
 bool chip(const char* label, bool selected, float width = 0);
-// A labelled number: slider (log scale when `log`) plus a typed field for exact values.
+// A labelled number: slider (log scale when `log`) plus a typed field for exact values. The slider
+// shows `slider_text` instead of `fmt` when given (e.g. "10T" for 1e13 tokens).
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
-                const char* help);
+                const char* help, const char* slider_text = nullptr);
 bool int_combo(const char* label, const char* id, int* v, const char* const* items, int count, const char* help);
 void figure(const char* label, const std::string& value, const std::string& tip, ImU32 color = 0);
 void dim_text(const std::string& text);

@@ -47,6 +47,14 @@ GLuint compile(GLenum type, const char* source) {
     return s;
 }
 
+// Position, UV and colour of ImDrawVert, starting `base` bytes into the bound vertex buffer.
+void point_attributes(GLintptr base) {
+    const GLsizei stride = sizeof(ImDrawVert);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(base + offsetof(ImDrawVert, pos)));
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(base + offsetof(ImDrawVert, uv)));
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(base + offsetof(ImDrawVert, col)));
+}
+
 // Asking for compile status makes the browser wait for the compile, so it is asked once, after the
 // first frame has been drawn (and only a failure costs a message).
 void check_status_once() {
@@ -84,10 +92,7 @@ bool gl_renderer_init() {
     glEnableVertexAttribArray(0);
     glEnableVertexAttribArray(1);
     glEnableVertexAttribArray(2);
-    const GLsizei stride = sizeof(ImDrawVert);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, pos)));
-    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, uv)));
-    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(ImDrawVert, col)));
+    point_attributes(0);
     glBindVertexArray(0);
 
     ImGuiIO& io = ImGui::GetIO();
@@ -145,8 +150,10 @@ void gl_renderer_draw(ImDrawData* d) {
     glBindBuffer(GL_ARRAY_BUFFER, g_vbo);
 
     const ImVec2 clip_off = d->DisplayPos, clip_scale = d->FramebufferScale;
+    GLuint bound_texture = 0;
     for (int n = 0; n < d->CmdListsCount; ++n) {
         const ImDrawList* list = d->CmdLists[n];
+        unsigned vtx_offset = ~0u;  // the attribute pointers are set for the list's first command
         glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(list->VtxBuffer.Size) * GLsizeiptr(sizeof(ImDrawVert)), list->VtxBuffer.Data, GL_STREAM_DRAW);
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(list->IdxBuffer.Size) * GLsizeiptr(sizeof(ImDrawIdx)), list->IdxBuffer.Data, GL_STREAM_DRAW);
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
@@ -158,13 +165,14 @@ void gl_renderer_draw(ImDrawData* d) {
             const float x1 = (cmd.ClipRect.z - clip_off.x) * clip_scale.x, y1 = (cmd.ClipRect.w - clip_off.y) * clip_scale.y;
             if (x1 <= x0 || y1 <= y0) continue;
             glScissor(int(x0), int(fb_h - y1), int(x1 - x0), int(y1 - y0));
-            glBindTexture(GL_TEXTURE_2D, GLuint(reinterpret_cast<std::intptr_t>(cmd.GetTexID())));
-            // WebGL2 has no base-vertex draw: each command's vertices start at VtxOffset, so the
-            // attribute pointers are moved there (16-bit indices stay in range).
-            const GLintptr base = GLintptr(cmd.VtxOffset) * GLintptr(sizeof(ImDrawVert));
-            glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, pos)));
-            glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, uv)));
-            glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ImDrawVert), reinterpret_cast<void*>(base + offsetof(ImDrawVert, col)));
+            const GLuint texture = GLuint(reinterpret_cast<std::intptr_t>(cmd.GetTexID()));
+            if (texture != bound_texture) glBindTexture(GL_TEXTURE_2D, bound_texture = texture);
+            // WebGL2 has no base-vertex draw: a command's vertices start at VtxOffset, so the
+            // attribute pointers are moved there when it changes (16-bit indices stay in range).
+            if (cmd.VtxOffset != vtx_offset) {
+                vtx_offset = cmd.VtxOffset;
+                point_attributes(GLintptr(vtx_offset) * GLintptr(sizeof(ImDrawVert)));
+            }
             glDrawElements(GL_TRIANGLES, GLsizei(cmd.ElemCount), sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT,
                            reinterpret_cast<void*>(std::intptr_t(cmd.IdxOffset * sizeof(ImDrawIdx))));
         }
