@@ -100,7 +100,7 @@ line('first frame, blank WebGL2 page', `${r.toFixed(0)} ms`, '-');
 line('  same page downloading our files first', `${f.toFixed(0)} ms`, '-');
 console.log(`  ratios to blank: calculator ${(a / r).toFixed(2)}×, downloads only ${(f / r).toFixed(2)}×`);
 const warmApp = [], warmRef = [];
-for (let i = 0; i < 5; ++i) { warmRef.push(await firstFrameRepeat(blank.url)); warmApp.push(await firstFrameRepeat(server.url)); }
+for (let i = 0; i < 9; ++i) { warmRef.push(await firstFrameRepeat(blank.url)); warmApp.push(await firstFrameRepeat(server.url)); }
 const wa = median(warmApp), wr = median(warmRef);
 line('first frame, repeat visit (cached)', `${wa.toFixed(0)} ms`, `< 2× ${wr.toFixed(0)} ms`, wa < 2 * wr);
 console.log(`  calculator, medians: app.js runs ${m(app, 'script').toFixed(0)}, module compiled ${m(app, 'compiled').toFixed(0)}, ` +
