@@ -61,8 +61,6 @@ void canvas_local(double client_x, double client_y, float* x, float* y) {
     *y = float(client_y - g_rect[1]);
 }
 
-void kick();
-
 void run_frame() {
     FrameInfo info;
     platform_new_frame(info);

@@ -107,6 +107,16 @@ const char* out(std::string s) {
     return g_out.c_str();
 }
 
+// A loaded catalog becomes the base (what provider files apply to) and the one in use; its errors
+// become notices. A catalog with errors is not used (the calculator says so and stays empty).
+bool use_base_catalog(CatalogLoad c) {
+    for (const auto& e : c.errors) g_app.notices.push_back(e.to_string());
+    if (!c.ok) return false;
+    g_app.catalog = c.catalog;
+    g_base_catalog = std::move(c.catalog);
+    return true;
+}
+
 void apply_link(const char* link) {
     DecodedLink d = decode_link(link ? link : "");
     g_app.link_warnings = d.warnings;
@@ -159,11 +169,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     lap(1);
     // The site ships the catalog packed (catalog.bin, no JSON parse at start-up); JSON is accepted too.
     const std::string_view catalog_bytes(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0));
-    CatalogLoad c = looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.json");
-    if (!c.ok)
-        for (const auto& e : c.errors) g_app.notices.push_back(e.to_string());
-    g_app.catalog = c.catalog;
-    g_base_catalog = std::move(c.catalog);
+    use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.json"));
     lap(2);
     web::platform_init(frame);
     apply_link(link);
@@ -192,17 +198,10 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
 // the page passes the published catalog.json: the same data, read by the JSON loader.
 EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
 EMSCRIPTEN_KEEPALIVE int gs_load_base_catalog(const char* json_text, int len) {
-    CatalogLoad c = load_catalog(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)), "catalog.json");
-    if (!c.ok) {
-        for (const auto& e : c.errors) g_app.notices.push_back(e.to_string());
-        g_app.recompute();
-        return 0;
-    }
-    g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
-    g_app.catalog = c.catalog;
-    g_base_catalog = std::move(c.catalog);
+    const bool ok = use_base_catalog(load_catalog(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)), "catalog.json"));
+    if (ok) g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
     g_app.recompute();
-    return 1;
+    return ok ? 1 : 0;
 }
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
