@@ -60,7 +60,7 @@
 
   // Nothing with text is laid out before the first frame (text layout costs start-up time); the
   // loading note appears only if start-up is slow.
-  const loadingTimer = setTimeout(() => { if (!api.ready) $('loading').hidden = false; }, 400);
+  const loadingTimer = setTimeout(() => { if (!timing.first_frame) $('loading').hidden = false; }, 400);
 
   const lang = language();
   document.documentElement.lang = lang;
@@ -258,7 +258,6 @@
       const args = [lang, fullUrl, ctaTemplate(), hashLink()];
       const ptrs = args.map(cstr);
       timing.instantiated = performance.now();
-      timing.start_call = performance.now();
       const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
       ptrs.forEach((p) => Module._free(p));
