@@ -198,8 +198,18 @@
   // ---- start ------------------------------------------------------------------------------------
   function fetchBytes(url) { return fetch(url, { credentials: 'same-origin', mode: 'cors' }).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
 
+  // The page's own <script id="glue"> if it is still loading, or a new tag (pages without it).
   function loadScript(src) {
     return new Promise((resolve, reject) => {
+      const tag = document.getElementById('glue');
+      if (tag) {
+        // Its load or error event, or the page's load event if it failed before this script ran.
+        const settle = () => (window.createGpusizer ? resolve() : reject(new Error('cannot load ' + src)));
+        tag.addEventListener('load', settle);
+        tag.addEventListener('error', settle);
+        if (document.readyState === 'complete') settle(); else window.addEventListener('load', settle);
+        return;
+      }
       const s = document.createElement('script');
       s.src = src;
       s.onload = resolve;

@@ -98,4 +98,24 @@ export default [
       }
     },
   },
+  {
+    name: 'a broken deploy (missing module runtime or module): a clear message, no endless loading',
+    async fn(ctx) {
+      for (const missing of ['gpusizer.js', 'gpusizer.wasm']) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-missing-'));
+        for (const f of fs.readdirSync(ctx.siteDir)) if (f !== missing) fs.symlinkSync(path.join(ctx.siteDir, f), path.join(dir, f));
+        const site = await ctx.serve(dir);
+        const s = await ctx.harness.openPage(ctx.browser, site.url, { waitReady: false, allowErrors: [missing, /404/] });
+        try {
+          const text = await ctx.until(() => s.page.evaluate(() => {
+            const f = document.getElementById('fatal');
+            return f && !f.hidden ? f.textContent : '';
+          }), { message: `a message when ${missing} is missing` });
+          assert(text.includes('could not load'), `${missing}: ${text}`);
+        } finally {
+          await s.close();
+        }
+      }
+    },
+  },
 ];
