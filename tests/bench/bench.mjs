@@ -49,14 +49,16 @@ line('engine, worst state, wasm', `${(worst(wasm) / 1000).toFixed(3)} ms`, '< 3 
 //    shipping these bytes, before a line of our code runs.
 function referencePage(fetches) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-ref-'));
+  // Preloaded from the head, as the calculator's page does.
+  const preloads = fetches.map((f) => `<link rel="preload" href="${f}" as="fetch" crossorigin="anonymous">`).join('');
   fs.writeFileSync(path.join(dir, 'index.html'),
-    '<!doctype html><html><head><link rel="stylesheet" href="blank.css"></head><body><canvas id="c"></canvas><script src="blank.js"></script></body></html>');
+    `<!doctype html><html><head><link rel="stylesheet" href="blank.css">${preloads}</head><body><canvas id="c"></canvas><script src="blank.js"></script></body></html>`);
   fs.writeFileSync(path.join(dir, 'blank.css'), 'body{margin:0} #c{width:100vw;height:100vh;display:block}');
   // The stamp is taken right after the clear is issued, as the calculator stamps right after its
   // first frame's draw calls.
   const draw = "gl.clearColor(0.9,0.9,0.9,1);gl.clear(gl.COLOR_BUFFER_BIT);window.gpusizer={ready:true,timing:{first_frame:performance.now()}};";
   fs.writeFileSync(path.join(dir, 'blank.js'), "const gl=document.getElementById('c').getContext('webgl2');" +
-    (fetches.length ? `Promise.all(${JSON.stringify(fetches)}.map((u)=>fetch(u).then((r)=>r.arrayBuffer()))).then(()=>{${draw}});` : draw));
+    (fetches.length ? `Promise.all(${JSON.stringify(fetches)}.map((u)=>fetch(u,{credentials:'same-origin',mode:'cors'}).then((r)=>r.arrayBuffer()))).then(()=>{${draw}});` : draw));
   for (const f of fetches) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     fs.copyFileSync(path.join(site, f), path.join(dir, f));
