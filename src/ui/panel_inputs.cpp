@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <vector>
 
 #include "engine/model_math.hpp"
 #include "link/link.hpp"
@@ -118,9 +119,10 @@ void draw_model(App& app) {
     const std::string q = lower(app.model_search);
     const float list_h = em() * 10.5f;
     if (ImGui::BeginChild("models", ImVec2(0, list_h), true)) {
+        auto matches = [&](const ModelSpec& m) {
+            return q.empty() || lower(m.id + " " + m.name + " " + m.family + " " + fixed(m.params_b, 0) + "b").find(q) != std::string::npos;
+        };
         auto row = [&](const ModelSpec& m, bool suggested) {
-            const std::string hay = lower(m.id + " " + m.name + " " + m.family + " " + fixed(m.params_b, 0) + "b");
-            if (!q.empty() && hay.find(q) == std::string::npos) return;
             const bool selected = lower(s.model) == lower(m.id);
             std::string label = (suggested ? "• " : "") + m.name;
             ImGui::PushID(m.id.c_str());
@@ -137,16 +139,26 @@ void draw_model(App& app) {
             if (hovered) tooltip_on_hover(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
             ImGui::PopID();
         };
+        // The preset's suggestions first, then the rest; rows are one height, so only the visible
+        // ones are laid out (the list holds every model of the catalog).
+        std::vector<std::pair<const ModelSpec*, bool>> items;
         if (preset)
             for (const auto& id : preset->models)
-                if (const ModelSpec* m = app.catalog.find_model(id)) row(*m, true);
+                if (const ModelSpec* m = app.catalog.find_model(id); m && matches(*m)) items.push_back({m, true});
         for (const auto& m : app.catalog.models)
-            if (!preset || std::find(preset->models.begin(), preset->models.end(), m.id) == preset->models.end()) row(m, false);
-        if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, em() * 1.5f))) {
-            s.model = "custom";
-            if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
-            changed = true;
-        }
+            if ((!preset || std::find(preset->models.begin(), preset->models.end(), m.id) == preset->models.end()) && matches(m))
+                items.push_back({&m, false});
+        ImGuiListClipper clipper;
+        clipper.Begin(int(items.size()) + 1);  // + "Custom model…"
+        while (clipper.Step())
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                if (i < int(items.size())) { row(*items[size_t(i)].first, items[size_t(i)].second); continue; }
+                if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, em() * 1.5f))) {
+                    s.model = "custom";
+                    if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
+                    changed = true;
+                }
+            }
     }
     ImGui::EndChild();
     if (s.model == "custom") {
