@@ -77,7 +77,6 @@
   $('canvas').width = Math.max(1, Math.round(window.innerWidth * dpr));
   $('canvas').height = Math.max(1, Math.round(window.innerHeight * dpr));
   const gl = $('canvas').getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
-  timing.context = performance.now();
   if (!gl) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
 
   $('canvas').addEventListener('webglcontextlost', (e) => {

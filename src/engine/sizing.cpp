@@ -187,7 +187,7 @@ Result evaluate(const State& state, const Catalog& catalog) {
     if (found && found->max_context > 0) {
         const bool infer = state.task == Task::infer;
         const double asked = infer ? state.ctx : state.seq;
-        if ((infer || state.task == Task::tune || state.task == Task::train) && asked > found->max_context)
+        if (state.task != Task::other && asked > found->max_context)
             r.warnings.push_back({"model.context_over_max", std::string(infer ? "context " : "sequence length ") + fmt(asked, 0) +
                                   " tokens exceeds " + found->name + "'s maximum context of " + fmt(found->max_context, 0) +
                                   " tokens; memory is sized as asked, but the model cannot use more than its maximum"});
@@ -232,6 +232,41 @@ Result evaluate(const State& state, const Catalog& catalog) {
         r.assumptions.push_back("rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory");
     }
     return r;
+}
+
+std::string non_finite_figure(const Result& r) {
+    std::string bad;
+    auto check = [&bad](double v, const std::string& name) { if (bad.empty() && !std::isfinite(v)) bad = name; };
+    auto check_range = [&check](const Range& x, const std::string& name) {
+        check(x.low, name + ".low");
+        check(x.mid, name + ".mid");
+        check(x.high, name + ".high");
+    };
+    check(r.memory.total().value, "memory");
+    check_range(r.memory_total_gb, "memory_total_gb");
+    check(r.flops, "flops");
+    check_range(r.gpu_hours, "gpu_hours");
+    for (size_t i = 0; i < r.options.size() && bad.empty(); ++i) {
+        const Option& o = r.options[i];
+        const std::string at = "options[" + std::to_string(i) + "].";
+        check_range(o.per_gpu_gb, at + "per_gpu_gb");
+        check_range(o.decode_tps_per_user, at + "decode_tps_per_user");
+        check_range(o.total_tps, at + "total_tps");
+        check_range(o.ttft_s, at + "ttft_s");
+        check_range(o.tpot_ms, at + "tpot_ms");
+        check_range(o.gpu_hours, at + "gpu_hours");
+        check_range(o.days, at + "days");
+        check(o.capacity_gb, at + "capacity_gb");
+        check(o.users_served, at + "users_served");
+        check(o.energy_mwh, at + "energy_mwh");
+        check(o.score, at + "score");
+        for (const auto& [cost, name] : {std::pair{o.cost_per_hour, "cost_per_hour"}, std::pair{o.cost_per_month, "cost_per_month"},
+                                         std::pair{o.cost_per_mtok, "cost_per_mtok"}, std::pair{o.cost_total, "cost_total"}})
+            if (cost) check(*cost, at + name);
+        if (bad.empty() && (o.count < 0 || o.servers < 0)) bad = at + "count";
+    }
+    for (const auto& e : r.explanations) check_range(e.range, "explanations." + e.key);
+    return bad;
 }
 
 }  // namespace gpusizer

@@ -109,6 +109,10 @@ struct Result {
 // Evaluate a state against a catalog. Never throws; unknown ids give warnings and an empty result.
 Result evaluate(const State& state, const Catalog& catalog);
 
+// The first figure of a result that is not a finite number (or a negative count), named as
+// "options[3].ttft_s"; empty when every figure is fine. The fuzzers and the tests hold the engine to it.
+std::string non_finite_figure(const Result& r);
+
 // Memory of one inference replica (before splitting) if every planned user held `ctx` tokens:
 // the curve behind the UI's "memory vs context" chart, same terms as Result::memory.
 Bytes inference_memory_at_context(const ModelSpec& m, const State& s, WeightFormat wq, double ctx);

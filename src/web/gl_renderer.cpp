@@ -10,7 +10,7 @@
 namespace gpusizer::web {
 namespace {
 
-GLuint g_program = 0, g_vs = 0, g_fs = 0, g_vao = 0, g_vbo = 0, g_ibo = 0, g_font_texture = 0;
+GLuint g_program = 0, g_vao = 0, g_vbo = 0, g_ibo = 0, g_font_texture = 0;
 GLint g_u_proj = -1, g_u_tex = -1;
 bool g_status_checked = false;
 std::string g_error;
@@ -71,11 +71,11 @@ void check_status_once() {
 }  // namespace
 
 bool gl_renderer_init() {
-    g_vs = compile(GL_VERTEX_SHADER, kVertexShader);
-    g_fs = compile(GL_FRAGMENT_SHADER, kFragmentShader);
+    const GLuint vs = compile(GL_VERTEX_SHADER, kVertexShader);
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, kFragmentShader);
     g_program = glCreateProgram();
-    glAttachShader(g_program, g_vs);
-    glAttachShader(g_program, g_fs);
+    glAttachShader(g_program, vs);
+    glAttachShader(g_program, fs);
     glBindAttribLocation(g_program, 0, "Position");
     glBindAttribLocation(g_program, 1, "UV");
     glBindAttribLocation(g_program, 2, "Color");

@@ -9,33 +9,10 @@ using namespace gpusizer;
 
 namespace {
 
-bool finite(const Range& r) { return std::isfinite(r.low) && std::isfinite(r.mid) && std::isfinite(r.high); }
-
 // Every number the engine hands to the UI, the CLI and the DOM is finite.
 void check_all_finite(const Result& r, const std::string& link) {
     INFO(link);
-    CHECK(std::isfinite(r.memory.total().value));
-    CHECK(finite(r.memory_total_gb));
-    CHECK(std::isfinite(r.flops));
-    CHECK(finite(r.gpu_hours));
-    for (const auto& o : r.options) {
-        INFO(o.gpu_id << " × " << o.count);
-        CHECK(finite(o.per_gpu_gb));
-        CHECK(finite(o.decode_tps_per_user));
-        CHECK(finite(o.total_tps));
-        CHECK(finite(o.ttft_s));
-        CHECK(finite(o.tpot_ms));
-        CHECK(finite(o.gpu_hours));
-        CHECK(finite(o.days));
-        CHECK(std::isfinite(o.users_served));
-        CHECK(std::isfinite(o.energy_mwh));
-        CHECK(std::isfinite(o.score));
-        CHECK(o.count >= 0);
-        CHECK(o.servers >= 0);
-        for (const auto& c : {o.cost_per_hour, o.cost_per_month, o.cost_per_mtok, o.cost_total})
-            if (c) CHECK(std::isfinite(*c));
-    }
-    for (const auto& e : r.explanations) CHECK(finite(e.range));
+    CHECK(non_finite_figure(r) == "");
 }
 
 bool has_warning(const std::vector<Warning>& ws, const std::string& code, const std::string& text_part = "") {
@@ -139,5 +116,27 @@ TEST_CASE("huge numbers in links are refused, never overflow") {
         INFO(link);
         CHECK(d.warnings.empty());
         check_all_finite(evaluate(d.state, test::bundled()), link);
+    }
+}
+
+TEST_CASE("the finiteness check names the first bad figure") {
+    Result r = test::run("v=1&model=Qwen/Qwen3-8B");
+    REQUIRE(r.options.size() >= 2);
+    CHECK(non_finite_figure(r) == "");
+    r.options[1].ttft_s.mid = std::nan("");
+    CHECK(non_finite_figure(r) == "options[1].ttft_s.mid");
+    r.options[0].cost_per_hour = HUGE_VAL;
+    CHECK(non_finite_figure(r) == "options[0].cost_per_hour");
+    r.flops = -HUGE_VAL;
+    CHECK(non_finite_figure(r) == "flops");
+}
+
+TEST_CASE("extremes of the model and load stay finite") {
+    for (const char* link : {"v=1&model=moonshotai/Kimi-K2.5&ctx=1000000&users=100000",
+                             "v=1&model=custom&params=1000&layers=200&hidden=32768&heads=256&kv_heads=8&users=10",
+                             "v=1&model=Qwen/Qwen3-8B&ctx=1&in=1&out=1&users=1&tps=0.01&ttft=0.001"}) {
+        const Result r = test::run(link);
+        CHECK(!r.options.empty());
+        check_all_finite(r, link);
     }
 }
