@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <unordered_map>
+#include <utility>
 
 namespace gpusizer::ui {
 namespace {
@@ -188,5 +189,24 @@ const char* tr(const char* english) {
     auto it = t.find(english);
     return it == t.end() ? english : it->second;
 }
+
+// Engine warnings are English; the common ones have a Russian text keyed by their stable code.
+std::string warning_text(const Warning& w) {
+    if (language() != "ru") return w.text;
+    static const std::pair<const char*, const char*> ru[] = {
+        {"gpu.estimated", "часть характеристик этого GPU в каталоге — оценка"},
+        {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
+        {"gpu.low_bandwidth", "пропускная способность памяти ниже 500 ГБ/с, рекомендуемых гайдом для ML"},
+        {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
+        {"assumption.nvenc", "допущение: ~13 потоков 1080p30 на один движок NVENC (пресет P4), ±50 %"},
+        {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+        {"model.context_over_max", "контекст больше максимального контекста модели: память посчитана как задано, но модель не использует токены сверх своего максимума"},
+    };
+    for (const auto& [code, text] : ru)
+        if (w.code == code) return text;
+    return w.text;
+}
+
+std::string reason_text(const Option& o) { return o.reason; }
 
 }  // namespace gpusizer::ui

@@ -3,10 +3,16 @@
 
 #include <string>
 
+#include "engine/sizing.hpp"
+
 namespace gpusizer::ui {
 
 void set_language(const std::string& lang);  // "ru" or "en"
 const std::string& language();
 const char* tr(const char* english);
+
+// Display text of the engine's coded messages, in the current language.
+std::string warning_text(const Warning& w);
+std::string reason_text(const Option& o);
 
 }  // namespace gpusizer::ui

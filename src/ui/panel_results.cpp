@@ -21,23 +21,6 @@ const Explanation* explain(const Result& r, const char* key) {
     return nullptr;
 }
 
-// Engine warnings are English; the common ones have a Russian text keyed by their stable code.
-std::string warning_text(const Warning& w) {
-    if (language() != "ru") return w.text;
-    static const std::pair<const char*, const char*> ru[] = {
-        {"gpu.estimated", "часть характеристик этого GPU в каталоге — оценка"},
-        {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
-        {"gpu.low_bandwidth", "пропускная способность памяти ниже 500 ГБ/с, рекомендуемых гайдом для ML"},
-        {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
-        {"assumption.nvenc", "допущение: ~13 потоков 1080p30 на один движок NVENC (пресет P4), ±50 %"},
-        {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
-        {"model.context_over_max", "контекст больше максимального контекста модели: память посчитана как задано, но модель не использует токены сверх своего максимума"},
-    };
-    for (const auto& [code, text] : ru)
-        if (w.code == code) return text;
-    return w.text;
-}
-
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
     if (o.servers > 1) t += "  ·  " + std::to_string(o.servers) + " " + tr("servers");
@@ -64,7 +47,7 @@ void draw_recommendation(App& app) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s",
                            r.options.empty() ? tr("Nothing to evaluate") : tr("No configuration fits"));
         ImGui::PopFont();
-        if (!r.options.empty()) dim_text(std::string(tr("Closest: ")) + r.options.front().gpu_name + " — " + r.options.front().reason);
+        if (!r.options.empty()) dim_text(std::string(tr("Closest: ")) + r.options.front().gpu_name + " — " + reason_text(r.options.front()));
         return;
     }
     const Option& o = r.options[size_t(r.recommended)];
@@ -249,7 +232,7 @@ void draw_table(App& app) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(o->cost_per_hour ? money(*o->cost_per_hour, r.currency).c_str() : "—");
         ImGui::TableNextColumn();
-        std::string note = o->reason;
+        std::string note = reason_text(*o);
         for (const auto& w : o->warnings) note += (note.empty() ? "" : "; ") + warning_text(w);
         if (!o->reason.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", note.c_str());
         else dim_text(note);
