@@ -62,19 +62,37 @@
   // loading note appears only if start-up is slow.
   const loadingTimer = setTimeout(() => { if (!timing.first_frame) $('loading').hidden = false; }, 400);
 
-  const lang = language();
+  let lang = language();
   document.documentElement.lang = lang;
-  document.body.classList.add(darkTheme() ? 'dark' : 'light');
+  let dark = darkTheme();
+  document.documentElement.classList.add(dark ? 'dark' : 'light');
+  document.body.classList.add(dark ? 'dark' : 'light');
   if (embed) document.body.classList.add('embed');
   const origin = embed ? hostOrigin() : '';
   const fullUrl = location.origin + location.pathname;  // the standalone page, without embed flags
+  // Embed: the tallest the iframe may grow (?maxh=600, or ?maxh=viewport for the host's window
+  // height); past it the calculator scrolls inside, and the browser chains swipes to the host page.
+  const maxHeight = (() => {
+    const m = params.get('maxh');
+    if (m === 'viewport') return 'viewport';
+    const n = Number(m);
+    return m && Number.isFinite(n) && n >= 200 ? Math.min(n, 20000) : 0;
+  })();
+  // The standalone page "Open the full calculator" opens keeps the provider's look and data.
+  function fullCalculatorUrl(link) {
+    const q = new URLSearchParams();
+    q.set('lang', lang);
+    q.set('theme', dark ? 'dark' : 'light');
+    for (const k of ['accent', 'cur', 'catalog', 'cta']) if (params.get(k)) q.set(k, params.get(k));
+    return fullUrl + '?' + q.toString() + '#' + link;
+  }
 
   if (typeof WebAssembly !== 'object') { fatal('This browser cannot run WebAssembly, which the calculator needs.'); return; }
   // The WebGL2 context is made here, on the real canvas, while the module still compiles; the
   // module's own request for it (same attributes) gets this one back instead of making a second.
   // Sized first (the canvas fills the window, app.css), so the drawing buffer is not made twice.
   const dpr = Math.min(4, Math.max(0.5, window.devicePixelRatio || 1));
-  $('canvas').width = Math.max(1, Math.round(window.innerWidth * dpr));
+  $('canvas').width = Math.max(1, Math.round(document.documentElement.clientWidth * dpr));
   $('canvas').height = Math.max(1, Math.round(window.innerHeight * dpr));
   const gl = $('canvas').getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
   if (!gl) { fatal('This browser or device has no WebGL2, which the calculator needs to draw. Try a current Chrome, Firefox, Safari or Edge.'); return; }
@@ -104,7 +122,41 @@
     return [p, a.length];
   }
   function withStr(s, fn) { const p = cstr(s); try { return fn(p); } finally { Module._free(p); } }
-  function hashLink() { return decodeURIComponent(location.hash.replace(/^#/, '')) ? location.hash.replace(/^#/, '') : ''; }
+  // The fragment as it is: the link decoder (C++) undoes the percent-escapes and reports bad ones.
+  function hashLink() { return location.hash.replace(/^#/, ''); }
+
+  // ---- the view: which part of the layout the canvas shows (see src/web/platform.hpp) ------------
+  // Standalone, the page scrolls and the canvas covers the window. Embedded, the iframe is as tall
+  // as the layout and the host page scrolls it: embed.js tells us which part of the iframe the host
+  // shows, and the canvas covers only that (a phone's 2,600 px tall iframe is not drawn in full).
+  let hostView = null;       // {top, height}: the visible part of the iframe, in its own CSS px
+  let contentHeight = 0;     // CSS px of the layout
+  const placed = { top: -1, height: -1 };
+  function placeCanvas() {
+    const w = document.documentElement.clientWidth;
+    const winH = window.innerHeight;
+    let h = winH, top = window.scrollY;
+    if (embed && hostView) {
+      h = Math.max(1, Math.min(winH, hostView.height));
+      top += Math.max(0, Math.min(winH - h, hostView.top));
+    }
+    top = Math.max(0, Math.min(top, Math.max(0, document.documentElement.scrollHeight - h)));
+    const c = $('canvas');
+    if (top !== placed.top) { c.style.top = top + 'px'; placed.top = top; }
+    if (h !== placed.height) { c.style.height = h + 'px'; placed.height = h; }
+    return [w, h, top];
+  }
+  function scrollPageBy(dy) {
+    if (embed && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1 && dy > 0) post('scroll', { by: dy });
+    else if (embed && window.scrollY <= 0 && dy < 0) post('scroll', { by: dy });
+    else window.scrollBy(0, dy);
+  }
+  function onContentHeight(h) {
+    contentHeight = h;
+    $('app').style.height = h + 'px';
+    const cap = maxHeight === 'viewport' ? (hostView ? hostView.height : 0) : maxHeight;
+    post('resize', { height: cap ? Math.min(h, cap) : h, content: h });
+  }
 
   function post(type, data) {
     if (!embed || !origin || window.parent === window) return;
@@ -112,44 +164,35 @@
   }
 
   // ---- DOM mirror of the results (screen readers, search engines) -------------------------------
-  function fmt(v, d) { return v === null || v === undefined ? '—' : Number(v).toFixed(d); }
   function updateSummary(r) {
-    const cur = r.currency || 'USD';
-    const rec = r.recommended !== null && r.recommended !== undefined ? r.options[r.recommended] : null;
-    let text;
-    if (!rec) text = r.options.length ? 'No configuration fits: ' + (r.options[0].reason || '') : 'Nothing to evaluate.';
-    else {
-      text = 'Recommended: ' + rec.count + ' × ' + rec.gpu_name + ' in ' + rec.servers + ' server(s), ' +
-        fmt(rec.per_gpu_gb, 1) + ' of ' + fmt(rec.capacity_gb, 1) + ' GB per GPU';
-      if (rec.decode_tps_per_user !== null) text += ', ' + fmt(rec.decode_tps_per_user, 1) + ' tokens/s per user, first token in ' + fmt(rec.ttft_s, 2) + ' s';
-      if (rec.gpu_hours !== null) text += ', ' + Math.round(rec.gpu_hours) + ' GPU-hours, ' + fmt(rec.days, 1) + ' days';
-      if (rec.cost_per_hour !== null) text += ', ' + fmt(rec.cost_per_hour, 2) + ' ' + cur + ' per hour';
-      text += '.';
-    }
-    $('summary-live').textContent = text;
-    const body = $('summary-table').tBodies[0];
-    const seen = new Set();
-    const rows = [];
-    for (const o of r.options) {
-      if (seen.has(o.gpu)) continue;
-      seen.add(o.gpu);
+    // The engine's report layer writes the summary in the UI's language (result JSON "summary").
+    const sm = r.summary;
+    if (!sm) return;
+    $('summary-live').textContent = sm.text || '';
+    const head = $('summary-table').tHead.rows[0];
+    head.replaceChildren(...(sm.columns || []).map((c) => { const th = document.createElement('th'); th.textContent = String(c); return th; }));
+    const rows = (sm.rows || []).map((cells) => {
       const tr = document.createElement('tr');
-      tr.dataset.gpu = o.gpu;
-      for (const v of [o.gpu_name, o.count, o.servers, o.fits ? 'yes' : 'no', fmt(o.per_gpu_gb, 1),
-        fmt(o.decode_tps_per_user, 1), o.gpu_hours === null ? '—' : Math.round(o.gpu_hours),
-        o.cost_per_hour === null ? '—' : fmt(o.cost_per_hour, 2), o.reason || '']) {
-        const td = document.createElement('td');
-        td.textContent = String(v);
-        tr.appendChild(td);
-      }
-      rows.push(tr);
-    }
-    body.replaceChildren(...rows);
+      for (const v of cells) { const td = document.createElement('td'); td.textContent = String(v); tr.appendChild(td); }
+      return tr;
+    });
+    $('summary-table').tBodies[0].replaceChildren(...rows);
   }
 
   // ---- hooks called by the WebAssembly module ----------------------------------------------------
+  // The UI's language and theme, for everything around the canvas.
+  function syncView() {
+    const v = Module.UTF8ToString(Module._gs_view_state()).split(',');
+    const newLang = v[0] === 'ru' ? 'ru' : 'en', newDark = v[1] === '1';
+    if (newLang !== lang) { lang = newLang; document.documentElement.lang = lang; translatePage(); }
+    if (newDark !== dark) {
+      dark = newDark;
+      for (const el of [document.documentElement, document.body]) { el.classList.toggle('dark', dark); el.classList.toggle('light', !dark); }
+    }
+  }
   function onStateChanged(link, json) {
     lastLink = link;
+    syncView();
     try { lastResult = JSON.parse(json); } catch (e) { lastResult = null; }
     if (lastResult) updateSummary(lastResult);
     clearTimeout(hashTimer);
@@ -184,6 +227,7 @@
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
   function openUrl(url) {
+    if (url.startsWith(fullUrl + '#')) url = fullCalculatorUrl(url.slice(fullUrl.length + 1));
     const safe = safeUrl(url);
     if (!safe) return;
     // An "order" link (not the "open the full calculator" one) is also reported to the host page.
@@ -251,7 +295,7 @@
         api.ready = true;
         post('ready', { link: fullUrl + '#' + lastLink });
       },
-      onContentHeight: (h) => post('resize', { height: h }),
+      onContentHeight, placeCanvas, scrollPageBy,
       onFatal: (text) => fatal('The calculator cannot draw on this device (' + text + '). Try a current Chrome, Firefox, Safari or Edge.'),
       onTextInput: (on) => {
         // Only touch devices need the hidden field: it raises the on-screen keyboard.
@@ -310,7 +354,42 @@
     const link = hashLink();
     if (link !== lastLink) withStr(link, (p) => Module._gs_set_link(p));
   });
-  new ResizeObserver(() => Module && Module._gs_request_frame()).observe($('canvas'));
+  new ResizeObserver(() => Module && Module._gs_request_frame()).observe(document.documentElement);
+  // The page scrolled: draw the layout at the new offset (the frame runs in the next animation frame,
+  // after this event, so the canvas and its content move together).
+  window.addEventListener('scroll', () => Module && Module._gs_request_frame(), { passive: true });
+  window.addEventListener('resize', () => Module && Module._gs_request_frame(), { passive: true });
+  // The wheel scrolls the page, except over an inner region that can still scroll that way.
+  $('canvas').addEventListener('wheel', (e) => {
+    if (!Module || e.ctrlKey) return;
+    const r = $('canvas').getBoundingClientRect();
+    const x = e.clientX - r.left, y = e.clientY - r.top;
+    const region = (Module.regions || []).find((g) => x >= g.x && x < g.x + g.w && y >= g.y && y < g.y + g.h);
+    const dy = e.deltaY * (e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? r.height : 1);
+    if (!region || (dy < 0 && region.scroll <= 0) || (dy > 0 && region.scroll >= region.max - 0.5)) return;
+    e.preventDefault();
+    const to = Math.min(region.max, Math.max(0, region.scroll + dy));
+    Module._gs_scroll_region(region.id, to - region.scroll);
+    region.scroll = to;
+  }, { passive: false });
+  // Touch: web/touch.js.
+  if (window.GpusizerTouch) {
+    window.GpusizerTouch.attach($('canvas'), {
+      pointer: (x, y, button, down) => Module && Module._gs_pointer(x, y, button, down ? 1 : 0),
+      regions: () => (Module && Module.regions) || [],
+      scrollRegion: (id, dy) => Module && Module._gs_scroll_region(id, dy),
+      scrollPage: (dy) => scrollPageBy(dy),
+    });
+  }
+  // Keyboard focus arriving from outside: the first control, or the last when coming back with Shift+Tab.
+  let pointerFocus = false;
+  $('canvas').addEventListener('pointerdown', () => { pointerFocus = true; setTimeout(() => { pointerFocus = false; }, 0); });
+  $('canvas').addEventListener('focus', (e) => {
+    if (!Module || pointerFocus) return;
+    const from = e.relatedTarget;
+    const fromEnd = !!(from && ($('canvas').compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING));
+    Module._gs_focus_enter(fromEnd ? 1 : 0);
+  });
   document.addEventListener('paste', (e) => {
     if (!Module || document.activeElement !== $('canvas')) return;
     const t = (e.clipboardData || window.clipboardData).getData('text');
@@ -337,19 +416,45 @@
     copyText(link, () => {
       const b = $('copy-link');
       b.classList.add('done');
-      b.textContent = lang === 'ru' ? 'Скопировано' : 'Copied';
-      setTimeout(() => { b.classList.remove('done'); b.textContent = lang === 'ru' ? 'Ссылка' : 'Copy link'; }, 1500);
+      b.textContent = PAGE_TEXT[lang].copied;
+      setTimeout(() => { b.classList.remove('done'); b.textContent = PAGE_TEXT[lang].copy; }, 1500);
     });
   });
   $('share-close').addEventListener('click', () => { $('share').hidden = true; });
-  if (lang === 'ru') $('copy-link').textContent = 'Ссылка';
+  // The page's own words, in the UI's language (the canvas has its own tables).
+  const PAGE_TEXT = {
+    en: { copy: 'Copy link', copied: 'Copied', copyTitle: 'Copy a link to this configuration', close: 'Close',
+      canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls; the results are also listed below as text',
+      summary: 'Results as text', caption: 'Every GPU evaluated for this configuration' },
+    ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
+      canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
+      summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации' },
+  };
+  function translatePage() {
+    const t = PAGE_TEXT[lang];
+    if (!$('copy-link').classList.contains('done')) $('copy-link').textContent = t.copy;
+    $('copy-link').title = t.copyTitle;
+    $('share-close').textContent = t.close;
+    $('canvas').setAttribute('aria-label', t.canvas);
+    $('summary').setAttribute('aria-label', t.summary);
+    $('summary-table').caption.textContent = t.caption;
+  }
+  translatePage();
 
   // Host → calculator: {ns:'gpusizer', v:1, type:'set', link:'v=1&…'} from the allowed origin only.
   window.addEventListener('message', (e) => {
     if (!embed || !origin || e.origin !== origin || e.source !== window.parent || !Module) return;
     const m = e.data;
-    if (!m || typeof m !== 'object' || m.ns !== PROTOCOL || m.v !== PROTOCOL_VERSION || m.type !== 'set') return;
-    if (typeof m.link !== 'string' || m.link.length > 4096) return;
+    if (!m || typeof m !== 'object' || m.ns !== PROTOCOL || m.v !== PROTOCOL_VERSION) return;
+    if (m.type === 'viewport') {
+      // The part of the iframe the host page shows (embed.js): the canvas draws just that.
+      if (!Number.isFinite(m.top) || !Number.isFinite(m.height) || m.height <= 0) return;
+      hostView = { top: Math.max(0, m.top), height: Math.min(m.height, 100000) };
+      if (maxHeight === 'viewport') onContentHeight(contentHeight);
+      Module._gs_request_frame();
+      return;
+    }
+    if (m.type !== 'set' || typeof m.link !== 'string' || m.link.length > 4096) return;
     withStr(m.link, (p) => Module._gs_set_link(p));
   });
 

@@ -91,14 +91,14 @@ void draw_header(App& app, bool narrow) {
     ImGui::SetCursorPosY(em() * 0.55f);
     if (chip(language() == "ru" ? "EN" : "RU", false, bw)) {
         set_language(language() == "ru" ? "en" : "ru");
-        app.set_state(app.state);  // re-mirror the DOM summary in the new language
+        app.recompute();  // re-mirror the DOM summary in the new language
     }
     tooltip_on_hover(tr("Language"));
     ImGui::SameLine();
     if (chip(app.dark ? tr("Light") : tr("Dark"), false, bw * 1.6f)) {
         app.dark = !app.dark;
         app.apply_view();
-        app.set_state(app.state);  // tells the page (theme of the DOM around the canvas)
+        app.recompute();  // tells the page (theme of the DOM around the canvas)
     }
     if (app.embed.embed && !app.embed.full_url.empty()) {
         if (ImGui::SmallButton(tr("Open the full calculator ↗"))) web::js_open_url(app.embed.full_url + "#" + app.link());
@@ -116,17 +116,11 @@ void card(const char* id, void (*body)(App&), App& app) {
     ImGui::Spacing();
 }
 
-bool wheel_target_scrolls() {
-    ImGuiContext& g = *GImGui;
-    for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow)
-        if (w->ScrollMax.y > 0.5f || w->ScrollMax.x > 0.5f) return true;
-    return false;
-}
-
 }  // namespace
 
 void App::set_state(const State& s) {
     state = s;
+    link_warnings.clear();  // the link's problems were about the link; the user has moved on
     recompute();
 }
 
@@ -147,14 +141,17 @@ std::string App::page_json() const {
 
 void App::apply_view() const { apply_theme(dark, dpr, embed.has_accent ? embed.accent_rgb : 0x2f6fed); }
 
-void draw_app(App& app, float dpr, float width_px, float height_px) {
+void draw_app(App& app, float dpr, float width_px, float height_px, float view_top_px) {
     app.dpr = dpr;
     const float logical_w = width_px / dpr;
     const bool narrow = logical_w < 900;
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
+    // The page scrolls (see web/platform.hpp): the main window shows the layout from the page's scroll
+    // and never scrolls by itself with the wheel; the browser draws the scrollbar.
+    ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
     ImGui::Begin("gpusizer", nullptr, flags);
     draw_header(app, narrow);
     if (narrow) {
@@ -193,13 +190,9 @@ void draw_app(App& app, float dpr, float width_px, float height_px) {
         draw_results(app);
         ImGui::EndTable();
     }
-    const float content = (ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y) / dpr;
+    app.content_height = (ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y) / dpr;
+    app.main_scroll_px = ImGui::GetScrollY();
     ImGui::End();
-    web::set_wheel_captured(wheel_target_scrolls());
-    if (std::fabs(content - app.content_height) >= 1.0f) {
-        app.content_height = content;
-        web::js_content_height(int(std::ceil(content)));
-    }
 }
 
 }  // namespace gpusizer::ui

@@ -29,7 +29,8 @@ struct App {
     float dpr = 1.0f;
     bool show_all_layouts = false;
     char model_search[96] = "";
-    float content_height = 0;              // logical px the layout needs (embed auto-height)
+    float content_height = 0;              // CSS px the layout needs (the page's height, embed auto-height)
+    float main_scroll_px = 0;              // the main window's scroll after the frame (physical px)
     long frames = 0;
     bool scroll_to_results = false;        // narrow layout: the summary line jumps to the results
     int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users
@@ -48,7 +49,8 @@ struct App {
     void apply_view() const;               // theme, DPI and accent colour
 };
 
-void draw_app(App& app, float dpr, float width_px, float height_px);
+// One frame of the whole layout. `view_top_px` is the page's scroll: the layout is drawn from there.
+void draw_app(App& app, float dpr, float width_px, float height_px, float view_top_px);
 void fill_speed_chart(App& app);
 
 }  // namespace gpusizer::ui

@@ -12,6 +12,13 @@ std::string g_lang = "en";
 
 const std::unordered_map<std::string, const char*>& russian() {
     static const std::unordered_map<std::string, const char*> t = {
+        // results table (results_table.cpp)
+        {"GB", "ГБ"},
+        {"GB/s", "ГБ/с"},
+        {"PCIe only", "только PCIe"},
+        {"/h", "/ч"},
+        {"s TTFT", "с до 1-го токена"},
+        {"tok/s total", "ток/с всего"},
         {"3D rendering", "3D-рендеринг"},
         {"Activation checkpointing", "Чекпоинтинг активаций"},
         {"Active parameters (MoE), billions", "Активные параметры (MoE), млрд"},

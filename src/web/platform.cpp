@@ -1,5 +1,8 @@
-// See platform.hpp. Emscripten html5.h callbacks → a small event queue → ImGui 1.86 IO.
+// See platform.hpp. Emscripten html5.h callbacks (mouse, wheel, keys) and web/touch.js (touch)
+// → a small event queue → ImGui 1.86 IO.
 #include "web/platform.hpp"
+
+#include "web/focus_order.hpp"
 
 #include <emscripten.h>
 #include <emscripten/eventloop.h>
@@ -11,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <vector>
 #include <string>
 
 namespace gpusizer::web {
@@ -33,10 +37,8 @@ bool g_raf_pending = false;
 float g_mouse_x = -1e30f, g_mouse_y = -1e30f;
 bool g_buttons[3] = {false, false, false};
 float g_wheel = 0, g_wheel_h = 0;
-bool g_wheel_captured = true;
-bool g_touch_active = false;
-bool g_release_pointer_after = false;
 float g_last_dpr = 0;
+float g_view_top_px = 0;  // the main window scroll this frame was asked for
 double g_last_time = 0;
 std::string g_clipboard;
 
@@ -49,12 +51,38 @@ EM_JS(void, js_canvas_rect, (float* out), {
 
 float g_rect[2] = {0, 0};
 
-// The canvas fills the viewport (app.css: #app is fixed at inset 0, the canvas 100% of it), so its
-// CSS size is the window's inner size: read without forcing a layout of the page in the frame.
-EM_JS(void, js_viewport_size, (double* w, double* h), {
-    HEAPF64[w >> 3] = window.innerWidth;
-    HEAPF64[h >> 3] = window.innerHeight;
+// Where the canvas goes and how big it is (CSS px): app.js places it over the visible part of the
+// page (the window, or the part of an embed's iframe the host page shows) in the same task as the
+// frame, so the canvas and what it draws move together.
+EM_JS(void, js_view_geometry, (double* out), {
+    const v = Module.placeCanvas ? Module.placeCanvas() : [window.innerWidth, window.innerHeight, 0];
+    HEAPF64[out >> 3] = v[0];
+    HEAPF64[(out >> 3) + 1] = v[1];
+    HEAPF64[(out >> 3) + 2] = v[2];
 });
+
+// Scrollable regions inside the layout (the model list): web/touch.js scrolls them by touch and
+// app.js gives them the wheel. [id, x, y, w, h, scroll, scroll_max] per region, CSS px of the canvas.
+EM_JS(void, js_set_regions, (const float* v, int n), {
+    const a = [];
+    for (let i = 0; i < n; i++) {
+        const o = (v >> 2) + i * 7;
+        a.push({ id: HEAPF32[o], x: HEAPF32[o + 1], y: HEAPF32[o + 2], w: HEAPF32[o + 3], h: HEAPF32[o + 4],
+                 scroll: HEAPF32[o + 5], max: HEAPF32[o + 6] });
+    }
+    Module.regions = a;
+});
+
+// ImGui moved the view (keyboard focus on an item below the fold, "jump to the results"): the page
+// scrolls by that much, as if the user had scrolled.
+EM_JS(void, js_content_height_impl, (int h), {
+    if (Module.onContentHeight) Module.onContentHeight(h);
+});
+
+EM_JS(void, js_scroll_page_by, (double dy), {
+    if (Module.scrollPageBy) Module.scrollPageBy(dy);
+});
+
 
 void canvas_local(double client_x, double client_y, float* x, float* y) {
     *x = float(client_x - g_rect[0]);
@@ -87,6 +115,7 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
     canvas_local(e->clientX, e->clientY, &x, &y);
     const int button = e->button == 0 ? 0 : e->button == 2 ? 1 : 2;
     if (type == EMSCRIPTEN_EVENT_MOUSEDOWN) {
+        focus_clear();
         g_events.push_back({x, y, button, true});
         EM_ASM({ document.getElementById('canvas').focus({preventScroll: true}); });
     } else if (type == EMSCRIPTEN_EVENT_MOUSEUP) {
@@ -108,35 +137,9 @@ EM_BOOL on_canvas_leave(int, const EmscriptenMouseEvent*, void*) {
     return EM_FALSE;
 }
 
-EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
-    js_canvas_rect(g_rect);
-    if (e->numTouches <= 0) return EM_FALSE;
-    const EmscriptenTouchPoint& t = e->touches[0];
-    float x, y;
-    canvas_local(t.clientX, t.clientY, &x, &y);
-    switch (type) {
-        case EMSCRIPTEN_EVENT_TOUCHSTART:
-            // Move first, press on the next frame: ImGui must see the pointer before the press.
-            g_events.push_back({x, y, -1, false});
-            g_events.push_back({x, y, 0, true});
-            g_touch_active = true;
-            break;
-        case EMSCRIPTEN_EVENT_TOUCHMOVE:
-            g_events.push_back({x, y, -1, false});
-            break;
-        default:  // end / cancel: release, then move the pointer away so hover does not stick
-            g_events.push_back({x, y, 0, false});
-            g_touch_active = false;
-            g_release_pointer_after = true;
-            break;
-    }
-    request_frames();
-    // Let the page scroll with a finger when the calculator has nothing to scroll.
-    return g_wheel_captured || type != EMSCRIPTEN_EVENT_TOUCHMOVE ? EM_TRUE : EM_FALSE;
-}
-
+// The wheel reaches us only over an inner region that can still scroll that way (app.js decides and
+// lets the browser scroll the page otherwise); ImGui scrolls the hovered region.
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-    if (!g_wheel_captured) return EM_FALSE;  // the page scrolls instead
     const double unit = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100.0 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0 : 1.0;
     g_wheel -= float(e->deltaY * unit);
     g_wheel_h -= float(e->deltaX * unit);
@@ -162,16 +165,29 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     io.KeyShift = e->shiftKey;
     io.KeyAlt = e->altKey;
     io.KeySuper = e->metaKey;
-    if (code > 0 && code < 512) g_events.push_back({0, 0, -2, down, code, {}});
+    if (code == 9 && !e->ctrlKey && !e->altKey && !e->metaKey) {
+        // Tab: our focus order (focus_order.hpp); past either end the browser moves focus out.
+        if (!down) return EM_FALSE;
+        const bool moved = focus_move(e->shiftKey);
+        request_frames();
+        return moved ? EM_TRUE : EM_FALSE;
+    }
+    // Enter presses a focused button or chip, as Space does (ImGui 1.86 reads Enter as "edit text").
+    const int key = code == 13 && focused_item_is_button() ? 32 : code;
+    if (key > 0 && key < 512) g_events.push_back({0, 0, -2, down, key, {}});
     if (down && is_text_key(e)) g_events.push_back({0, 0, -3, true, 0, e->key});
     request_frames();
-    // Keep Tab / arrows / Backspace inside ImGui when it has focus; never block Ctrl/Cmd shortcuts
-    // (a prevented Ctrl+V would kill the paste event).
+    // Keys stay inside ImGui while a text field is edited, a control is held or the focus ring is on a
+    // control; otherwise Space, arrows and Page Up/Down scroll the page as on any web page. Never
+    // block Ctrl/Cmd shortcuts (a prevented Ctrl+V would kill the paste event).
     if (e->ctrlKey || e->metaKey) return EM_FALSE;
-    return io.WantCaptureKeyboard || io.WantTextInput ? EM_TRUE : EM_FALSE;
+    const ImGuiContext& g = *GImGui;
+    const bool focused = !g.NavDisableHighlight && g.NavId != 0;
+    return io.WantTextInput || g.ActiveId != 0 || focused ? EM_TRUE : EM_FALSE;
 }
 
-EM_BOOL on_focus(int, const EmscriptenFocusEvent*, void*) {
+EM_BOOL on_focus(int type, const EmscriptenFocusEvent*, void*) {
+    if (type == EMSCRIPTEN_EVENT_BLUR) focus_clear();
     request_frames();
     return EM_FALSE;
 }
@@ -199,11 +215,6 @@ void apply_one_event(ImGuiIO& io) {
     const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
     io.MousePos = g_mouse_x < -1e29f ? ImVec2(-FLT_MAX, -FLT_MAX) : ImVec2(g_mouse_x * dpr, g_mouse_y * dpr);
     for (int i = 0; i < 3; ++i) io.MouseDown[i] = g_buttons[i];
-    if (g_release_pointer_after && g_events.empty() && !g_buttons[0]) {
-        // The frame after a tap ends: forget the pointer so nothing stays hovered.
-        g_release_pointer_after = false;
-        g_events.push_back({-1e30f, -1e30f, -1, false});
-    }
     io.MouseWheel += g_wheel;
     io.MouseWheelH += g_wheel_h;
     g_wheel = g_wheel_h = 0;
@@ -231,11 +242,9 @@ void platform_init(std::function<void(const FrameInfo&)> frame) {
     emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, true, on_mouse);
     emscripten_set_mousemove_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, true, on_mouse);
     emscripten_set_mouseleave_callback(canvas, nullptr, true, on_canvas_leave);
-    emscripten_set_wheel_callback(canvas, nullptr, false, on_wheel);
-    emscripten_set_touchstart_callback(canvas, nullptr, false, on_touch);
-    emscripten_set_touchmove_callback(canvas, nullptr, false, on_touch);
-    emscripten_set_touchend_callback(canvas, nullptr, false, on_touch);
-    emscripten_set_touchcancel_callback(canvas, nullptr, false, on_touch);
+    // Touch is handled by web/touch.js (passive listeners: the browser scrolls without waiting for us).
+    // The wheel is routed by app.js: only a wheel over a scrollable inner region reaches us.
+    (void)on_wheel;
     emscripten_set_keydown_callback(canvas, nullptr, true, on_key);
     emscripten_set_keyup_callback(canvas, nullptr, true, on_key);
     emscripten_set_focus_callback(canvas, nullptr, true, on_focus);
@@ -253,14 +262,17 @@ void request_frames(int count) {
 }
 
 void platform_new_frame(FrameInfo& info) {
-    double css_w = 0, css_h = 0;
-    js_viewport_size(&css_w, &css_h);
+    double view[3] = {0, 0, 0};
+    js_view_geometry(view);
+    const double css_w = view[0], css_h = view[1];
     const float dpr = float(std::clamp(emscripten_get_device_pixel_ratio(), 0.5, 4.0));
     info.dpr = dpr;
     info.dpr_changed = dpr != g_last_dpr;
     g_last_dpr = dpr;
     info.width = std::max(1, int(std::lround(css_w * dpr)));
     info.height = std::max(1, int(std::lround(css_h * dpr)));
+    info.view_top = float(view[2] * dpr);
+    g_view_top_px = info.view_top;
     int cur_w = 0, cur_h = 0;
     emscripten_get_canvas_element_size("#canvas", &cur_w, &cur_h);
     if (cur_w != info.width || cur_h != info.height) emscripten_set_canvas_element_size("#canvas", info.width, info.height);
@@ -273,9 +285,57 @@ void platform_new_frame(FrameInfo& info) {
     io.DeltaTime = float(std::clamp(g_last_time > 0 ? t - g_last_time : 1.0 / 60, 1e-4, 0.1));
     g_last_time = t;
     apply_one_event(io);  // events carry canvas-local positions, taken when they arrived
+    focus_order_begin_frame();
 }
 
-void set_wheel_captured(bool captured) { g_wheel_captured = captured; }
+void platform_end_frame(float main_scroll_y_px, float content_height_css) {
+    ImGuiContext& g = *GImGui;
+    const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
+    std::vector<float> regions;
+    for (ImGuiWindow* w : g.Windows) {
+        if (!w->Active || w->Hidden || !(w->Flags & ImGuiWindowFlags_ChildWindow) || w->ScrollMax.y < 1.0f) continue;
+        ImRect r = w->InnerRect;
+        if (w->ParentWindow) r.ClipWithFull(w->ParentWindow->ClipRect);
+        if (r.GetWidth() <= 0 || r.GetHeight() <= 0) continue;
+        const float v[7] = {float(w->ID & 0xffffff), r.Min.x / dpr, r.Min.y / dpr, r.GetWidth() / dpr, r.GetHeight() / dpr,
+                            w->Scroll.y / dpr, w->ScrollMax.y / dpr};
+        regions.insert(regions.end(), v, v + 7);
+    }
+    js_set_regions(regions.data(), int(regions.size() / 7));
+    static int last_height = -1;
+    const int h = int(std::ceil(content_height_css));
+    if (h != last_height) {
+        last_height = h;
+        js_content_height_impl(h);
+    }
+    // The main window's scroll is set from the page every frame; a different value now means ImGui
+    // scrolled it (focus moved below the fold): the page follows.
+    const float asked = g_view_top_px;
+    if (std::fabs(main_scroll_y_px - asked) >= 1.0f) js_scroll_page_by((main_scroll_y_px - asked) / dpr);
+}
+
+// A touch drag over an inner region (web/touch.js): scroll it by dy CSS px (region ids are the
+// low 24 bits of the ImGui window id, exact in a float).
+void scroll_region(unsigned id24, float dy_css) {
+    ImGuiContext& g = *GImGui;
+    const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
+    for (ImGuiWindow* w : g.Windows)
+        if ((w->ID & 0xffffff) == id24) ImGui::SetScrollY(w, std::clamp(w->Scroll.y + dy_css * dpr, 0.0f, w->ScrollMax.y));
+    request_frames();
+}
+
+void queue_pointer(float x, float y, int button, bool down) {
+    if (button == -2) {  // the pointer left (a finger lifted): nothing stays hovered
+        g_events.push_back({-1e30f, -1e30f, -1, false});
+    } else if (button < 0) {
+        if (!g_events.empty() && g_events.back().button == -1) g_events.back() = {x, y, -1, false};
+        else g_events.push_back({x, y, -1, false});
+    } else {
+        focus_clear();
+        g_events.push_back({x, y, button, down});
+    }
+    request_frames();
+}
 
 void queue_key(int code, bool down) {
     if (code <= 0 || code >= 512) return;
@@ -334,9 +394,6 @@ EM_JS(void, js_open_url_impl, (const char* url), {
 EM_JS(void, js_first_frame_impl, (), {
     if (Module.onFirstFrame) Module.onFirstFrame();
 });
-EM_JS(void, js_content_height_impl, (int h), {
-    if (Module.onContentHeight) Module.onContentHeight(h);
-});
 EM_JS(void, js_set_cursor_impl, (int c), {
     const names = ['default', 'text', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize', 'pointer', 'not-allowed'];
     document.getElementById('canvas').style.cursor = c < 0 ? 'none' : (names[c] || 'default');
@@ -347,7 +404,6 @@ void js_copy_text(const std::string& text) { js_copy_text_impl(text.c_str()); }
 void js_download(const std::string& f, const std::string& m, const std::string& t) { js_download_impl(f.c_str(), m.c_str(), t.c_str()); }
 void js_open_url(const std::string& url) { js_open_url_impl(url.c_str()); }
 void js_first_frame() { js_first_frame_impl(); }
-void js_content_height(int h) { js_content_height_impl(h); }
 void js_set_cursor(int c) { js_set_cursor_impl(c); }
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }

@@ -1,15 +1,23 @@
 // The web platform layer: a thin shell between the browser and ImGui 1.86.
-// Canvas size and devicePixelRatio, mouse / touch / wheel / keyboard input, on-demand frames,
-// clipboard and calls out to the page's JavaScript (web/app.js). No sizing logic here.
+// Canvas size and devicePixelRatio, mouse / wheel / keyboard input, on-demand frames, clipboard
+// and calls out to the page's JavaScript (web/app.js, web/touch.js). No sizing logic here.
 //
-// Notes (ImGui 1.86 + Emscripten 3.1.6, see shared/research/web-imgui-notes.md):
+// Scrolling: the BROWSER scrolls the page, not ImGui. The page is as tall as the layout (a spacer,
+// app.js); the canvas covers only the visible part of it and ImGui draws the layout from that
+// offset (the main window's scroll is set from it every frame). So inertia, the scrollbar, the
+// address bar hiding on phones, keyboard page scrolling and — inside a provider's iframe — the
+// host page's own scrolling all come from the browser and feel native. The alternative, ImGui-side
+// kinetic scrolling, would have to imitate each platform's physics and could never chain a swipe
+// to the host page of an embed. ImGui still scrolls inner regions (the model list); touch drags
+// over those are turned into region scrolls by web/touch.js and leftover movement goes to the page.
+//
+// Notes (ImGui 1.86 + Emscripten 3.1.6):
 //  * ImGui runs in physical pixels: DisplaySize = CSS size × DPR, FramebufferScale = 1, fonts baked at
 //    px × DPR and rebuilt when DPR changes (browser zoom too), style scaled from a fresh ImGuiStyle.
 //  * 1.86 has no input queue: a press and release between two frames would be lost, and a tap must move
 //    the pointer before pressing. Button transitions are queued and applied one per frame.
-//  * Frames are drawn only on input, resize or pending work (requestAnimationFrame on demand):
+//  * Frames are drawn only on input, resize, scroll or pending work (requestAnimationFrame on demand):
 //    no CPU is used while the page is idle.
-//  * The wheel is passed to the page when nothing under the pointer can scroll (embedded pages).
 #pragma once
 
 #include <functional>
@@ -18,9 +26,10 @@
 namespace gpusizer::web {
 
 struct FrameInfo {
-    int width = 0, height = 0;  // backing-store pixels
+    int width = 0, height = 0;  // backing-store pixels of the canvas
     float dpr = 1.0f;
     bool dpr_changed = false;
+    float view_top = 0;         // physical px of the layout at the canvas's top edge (page scroll)
 };
 
 // Installs callbacks on the canvas ("#canvas"); `frame` draws one ImGui frame.
@@ -29,20 +38,24 @@ void platform_init(std::function<void(const FrameInfo&)> frame);
 // Draws one frame at once (the first frame, in the same task as start-up).
 void draw_frame_now();
 
-// Ask for frames: `count` more frames (ImGui needs a few to settle hover and popups).
-void request_frames(int count = 3);
+// Ask for frames: `count` more frames (ImGui needs a second one to settle hover and popups).
+void request_frames(int count = 2);
 
 // Applies queued input to ImGui's IO; call at the start of every frame.
 void platform_new_frame(FrameInfo& info);
+// After ImGui::Render(): hands the page what it needs between frames (inner scroll regions, the
+// page scroll ImGui asked for, the layout height) and decides whether another frame is needed.
+void platform_end_frame(float main_scroll_y_px, float content_height_css);
 
 // Keys and text from the page's hidden text field (on-screen keyboards on phones).
 void queue_key(int key_code, bool down);
 void queue_text(const std::string& utf8);
+// Pointer events from web/touch.js (CSS px relative to the canvas; button -1 = move only).
+void queue_pointer(float x, float y, int button, bool down);
+// A touch drag over an inner scrollable region (id from the regions the page was given).
+void scroll_region(unsigned id24, float dy_css);
 // After a frame: tell the page when ImGui starts or stops wanting text (to raise the phone keyboard).
 void sync_text_input(bool wanted);
-
-// After a frame: whether the hovered window can scroll (decides who gets the wheel).
-void set_wheel_captured(bool captured);
 
 // Out to the page. The state notification is debounced (~120 ms): building the result JSON and
 // re-rendering the DOM summary on every slider step would cost more than the frame itself.
@@ -52,7 +65,6 @@ void js_copy_text(const std::string& text);
 void js_download(const std::string& filename, const std::string& mime, const std::string& text);
 void js_open_url(const std::string& url);
 void js_first_frame();
-void js_content_height(int css_pixels);
 void js_set_cursor(int imgui_cursor);
 
 double now_seconds();

@@ -16,6 +16,7 @@
 #include "ui/i18n.hpp"
 #include "ui/theme.hpp"
 #include "web/gl_renderer.hpp"
+#include "web/focus_order.hpp"
 #include "web/platform.hpp"
 
 using namespace gpusizer;
@@ -80,8 +81,9 @@ void frame(const web::FrameInfo& info) {
         g_app.apply_view();
     }
     ImGui::NewFrame();
-    ui::draw_app(g_app, info.dpr, float(info.width), float(info.height));
+    ui::draw_app(g_app, info.dpr, float(info.width), float(info.height), info.view_top);
     ImGui::Render();
+    web::platform_end_frame(g_app.main_scroll_px, g_app.content_height);
     g_ui_ms = (web::now_seconds() - t0) * 1e3;
     glViewport(0, 0, info.width, info.height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -117,10 +119,11 @@ bool use_base_catalog(CatalogLoad c) {
     return true;
 }
 
+// A link's problems are shown until the user changes the state (App::set_state clears them).
 void apply_link(const char* link) {
     DecodedLink d = decode_link(link ? link : "");
-    g_app.link_warnings = d.warnings;
     g_app.set_state(d.state);
+    g_app.link_warnings = d.warnings;
 }
 
 }  // namespace
@@ -238,7 +241,14 @@ EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
 EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { web::queue_text(text ? text : ""); }
+// Touch (web/touch.js): pointer moves and presses in canvas CSS px, and inner-region scrolls.
+EMSCRIPTEN_KEEPALIVE void gs_pointer(float x, float y, int button, int down) { web::queue_pointer(x, y, button, down != 0); }
+EMSCRIPTEN_KEEPALIVE void gs_scroll_region(float id, float dy) { web::scroll_region(unsigned(id), dy); }
+// Focus entering the canvas by keyboard (1: with Shift+Tab, from the end).
+EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { web::focus_enter(from_end != 0); web::request_frames(); }
 EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { web::queue_key(code, down != 0); }
+// The UI's language and theme ("ru,1"), for the page around the canvas.
+EMSCRIPTEN_KEEPALIVE const char* gs_view_state() { return out(ui::language() + (g_app.dark ? ",1" : ",0")); }
 EMSCRIPTEN_KEEPALIVE void gs_set_view(const char* lang, int dark) {
     if (lang && *lang) ui::set_language(lang);
     if (dark >= 0 && (dark != 0) != g_app.dark) {

@@ -1,0 +1,257 @@
+// "Every GPU": the ranked options as a table (laptop, desktop, embed) or as one card per GPU (phone).
+//
+// Layout rules (issue: the table collapsed below ~1,500 px):
+//  * No row is taller than two text lines: line 1 is the GPU, line 2 its reason or notes (one line,
+//    cut with "…", the whole text in the tooltip). So the reason never needs a column of its own.
+//  * Figure columns are fixed-fit (header or widest value, whichever is wider): headers never
+//    truncate in either language. When they do not all fit, the least important go first.
+//  * The table does not scroll by itself: the page does (see web/platform.hpp); rows off the screen
+//    are skipped by the list clipper.
+//  * The rank numbers the rows as shown (after the user sorts by a column too).
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ui/app.hpp"
+#include "ui/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets.hpp"
+
+namespace gpusizer::ui {
+namespace {
+
+// One figure column: its header, how its cell reads, what it sorts by, and its priority
+// (the lower, the longer it stays when the width runs out).
+struct Column {
+    std::string header;
+    std::function<std::string(const Option&)> cell;
+    std::function<double(const Option&)> sort_key;
+    int priority;
+    std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
+};
+
+const char* dash = "—";
+
+std::vector<Column> figure_columns(const Result& r) {
+    std::vector<Column> c;
+    const Task task = r.state.task;
+    c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
+    c.push_back({tr("GB/GPU"),
+                 [](const Option& o) { return o.per_gpu_gb.mid > 0 ? fixed(o.per_gpu_gb.mid, 1) + " / " + fixed(o.capacity_gb, 0) : std::string(dash); },
+                 [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
+    if (task == Task::infer) {
+        auto speed = [](const Option& o) { return o.decode_tps_per_user.mid > 0; };
+        c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? fixed(o.decode_tps_per_user.mid, 1) : std::string(dash); },
+                     [](const Option& o) { return o.decode_tps_per_user.mid; }, 1, tr("tok/s/user")});
+        c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? fixed(o.ttft_s.mid, 2) : std::string(dash); },
+                     [](const Option& o) { return o.ttft_s.mid; }, 4, tr("s TTFT")});
+        c.push_back({tr("total tok/s"), [=](const Option& o) { return speed(o) ? si(o.total_tps.mid, 1) : std::string(dash); },
+                     [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
+    } else if (task == Task::tune || task == Task::train) {
+        c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? si(o.gpu_hours.mid, 2) : std::string(dash); },
+                     [](const Option& o) { return o.gpu_hours.mid; }, 3, tr("GPU-hours")});
+        c.push_back({tr("Days"), [](const Option& o) { return o.days.mid > 0 ? fixed(o.days.mid, o.days.mid < 10 ? 1 : 0) : std::string(dash); },
+                     [](const Option& o) { return o.days.mid; }, 1, tr("days")});
+    } else {
+        c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? fixed(o.score, 1) : std::string(dash); },
+                     [](const Option& o) { return o.score; }, 1, ""});
+    }
+    c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
+                 [&r](const Option& o) { return o.cost_per_hour ? money(*o.cost_per_hour, r.currency) : std::string(dash); },
+                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h")});
+    return c;
+}
+
+std::string notes_of(const Option& o) {
+    std::string note = reason_text(o);
+    for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + warning_text(w);
+    if (note.empty() && o.tp * o.pp > 1)
+        note = "TP " + std::to_string(o.tp) + " × PP " + std::to_string(o.pp) + " × " + std::to_string(std::max(o.replicas, o.dp));
+    return note;
+}
+
+std::string gpu_tooltip(const App& app, const Option& o) {
+    const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
+    if (!g) return o.gpu_name;
+    std::string tip = g->name + "\n" + fixed(g->memory_gib, 0) + " " + tr("GB") + " " + g->memory_type + ", " +
+                      fixed(g->memory_bandwidth_gbs, 0) + " " + tr("GB/s");
+    if (g->tflops.bf16) tip += ", BF16 " + fixed(*g->tflops.bf16, 0) + " TFLOPS " + tr("dense");
+    if (g->tflops.fp8) tip += ", FP8 " + fixed(*g->tflops.fp8, 0);
+    tip += g->nvlink_generation ? ", NVLink " + fixed(g->nvlink_gbs, 0) + " " + tr("GB/s") : std::string(", ") + tr("PCIe only");
+    if (g->price)
+        tip += "\n" + std::string(tr("Price: ")) + money(g->price->per_gpu_hour, app.result.currency) + tr("/h") + " — " +
+               g->price->source + " " + g->price->date;
+    tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
+    return tip;
+}
+
+// One line of text cut to `width` with "…"; the whole text is the tooltip when it was cut.
+void one_line(const std::string& text, float width, ImU32 color, const std::string& tooltip_extra = "") {
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    const float full = ImGui::CalcTextSize(text.c_str()).x;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color));
+    ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), pos, ImVec2(pos.x + width, pos.y + h), pos.x + width, pos.x + width,
+                              text.c_str(), nullptr, nullptr);
+    ImGui::PopStyleColor();
+    ImGui::Dummy(ImVec2(width, h));
+    const std::string tip = full > width ? text + (tooltip_extra.empty() ? "" : "\n\n" + tooltip_extra) : tooltip_extra;
+    tooltip_on_hover(tip);
+}
+
+// The options shown: one per GPU (its best layout) unless the user asked for every layout.
+std::vector<const Option*> shown_options(const App& app) {
+    std::vector<const Option*> rows;
+    std::set<std::string> seen;
+    for (const auto& o : app.result.options)
+        if (app.show_all_layouts || seen.insert(o.gpu_id).second) rows.push_back(&o);
+    return rows;
+}
+
+bool is_recommended(const Result& r, const Option* o) {
+    return r.recommended >= 0 && o == &r.options[size_t(r.recommended)];
+}
+
+// Rank and a drawn check mark or cross (no font glyph needed) in the fit colour.
+void rank_cell(int rank, const Option& o) {
+    const ImU32 col = o.fits ? palette().good : palette().bad;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%d", rank);
+    ImGui::SameLine(0, em() * 0.3f);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float s = em() * 0.62f, y = p.y + (ImGui::GetTextLineHeight() - s) * 0.5f, t = std::max(1.5f, em() * 0.1f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (o.fits) {
+        dl->AddLine(ImVec2(p.x, y + s * 0.55f), ImVec2(p.x + s * 0.38f, y + s * 0.9f), col, t);
+        dl->AddLine(ImVec2(p.x + s * 0.38f, y + s * 0.9f), ImVec2(p.x + s, y + s * 0.1f), col, t);
+    } else {
+        dl->AddLine(ImVec2(p.x + s * 0.1f, y + s * 0.1f), ImVec2(p.x + s * 0.9f, y + s * 0.9f), col, t);
+        dl->AddLine(ImVec2(p.x + s * 0.9f, y + s * 0.1f), ImVec2(p.x + s * 0.1f, y + s * 0.9f), col, t);
+    }
+    ImGui::Dummy(ImVec2(s, ImGui::GetTextLineHeight()));
+}
+
+// Phone: one card per GPU, three lines: name; figures; reason.
+void draw_cards(const App& app, const std::vector<const Option*>& rows, const std::vector<Column>& cols) {
+    const Result& r = app.result;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float card_h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
+    ImGuiListClipper clipper;
+    clipper.Begin(int(rows.size()), card_h);
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const Option& o = *rows[size_t(i)];
+            ImGui::PushID(i);
+            const float top = ImGui::GetCursorPosY();
+            const float width = ImGui::GetContentRegionAvail().x;
+            const ImVec2 p0 = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + card_h - ImGui::GetStyle().ItemSpacing.y),
+                                                      palette().card, em() * 0.4f);
+            ImGui::Indent(em() * 0.5f);
+            rank_cell(i + 1, o);
+            ImGui::SameLine();
+            const float name_w = width - ImGui::GetCursorPosX() + ImGui::GetStyle().WindowPadding.x - em();
+            const std::string name = std::to_string(o.count) + " × " + o.gpu_name;
+            one_line(name, name_w, is_recommended(r, &o) ? palette().accent : palette().text, gpu_tooltip(app, o));
+            std::string figures;
+            for (size_t c = 1; c < cols.size(); ++c) {
+                const std::string v = cols[c].cell(o);
+                if (v == dash) continue;
+                const std::string& unit = cols[c].card_unit;
+                figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
+            }
+            one_line(figures, width - em(), palette().text);
+            const std::string note = notes_of(o);
+            one_line(note.empty() ? " " : note, width - em(), o.fits ? palette().text_dim : palette().bad);
+            ImGui::Unindent(em() * 0.5f);
+            ImGui::SetCursorPosY(top + card_h);
+            ImGui::PopID();
+        }
+    }
+}
+
+// Laptop and wider: rank, GPU (+ reason under it), the figure columns that fit.
+void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vector<Column>& all_cols) {
+    const Result& r = app.result;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    // Keep the columns whose headers and values fit beside a GPU column of at least 14 em.
+    auto width_of = [&](const Column& c) {
+        float w = ImGui::CalcTextSize(c.header.c_str()).x + em() * 1.2f;  // + the sort arrow
+        for (const Option* o : rows) w = std::max(w, ImGui::CalcTextSize(c.cell(*o).c_str()).x);
+        return w + st.CellPadding.x * 2;
+    };
+    std::vector<int> order(all_cols.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return all_cols[size_t(a)].priority < all_cols[size_t(b)].priority; });
+    float used = ImGui::CalcTextSize("000").x + em() + st.CellPadding.x * 2 + em() * 14;
+    std::vector<bool> keep(all_cols.size(), false);
+    for (int i : order) {
+        const float w = width_of(all_cols[size_t(i)]);
+        if (used + w <= avail) { keep[size_t(i)] = true; used += w; }
+    }
+    std::vector<const Column*> cols;
+    for (size_t i = 0; i < all_cols.size(); ++i)
+        if (keep[i]) cols.push_back(&all_cols[i]);
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
+    if (!ImGui::BeginTable("options", int(cols.size()) + 2, flags)) return;
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_NoHide);
+    ImGui::TableSetupColumn(tr("GPU"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoHide);
+    for (const Column* c : cols) ImGui::TableSetupColumn(c->header.c_str());
+    ImGui::TableHeadersRow();
+    if (ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
+        const int col = spec->Specs[0].ColumnIndex;
+        const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+        if (col == 0 && !asc) std::reverse(rows.begin(), rows.end());
+        if (col == 1)
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) { return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name; });
+        if (col >= 2) {
+            const Column& c = *cols[size_t(col - 2)];
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
+                return asc ? c.sort_key(*a) < c.sort_key(*b) : c.sort_key(*a) > c.sort_key(*b);
+            });
+        }
+    }
+    const float row_h = ImGui::GetTextLineHeight() * 2 + st.ItemSpacing.y + st.CellPadding.y * 2;
+    ImGuiListClipper clipper;
+    clipper.Begin(int(rows.size()), row_h);
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const Option& o = *rows[size_t(i)];
+            ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
+            ImGui::PushID(i);
+            ImGui::TableNextColumn();
+            rank_cell(i + 1, o);
+            ImGui::TableNextColumn();
+            const float w = ImGui::GetContentRegionAvail().x;
+            one_line(o.gpu_name, w, is_recommended(r, &o) ? palette().accent : palette().text, gpu_tooltip(app, o));
+            const std::string note = notes_of(o);
+            one_line(note.empty() ? " " : note, w, o.fits ? palette().text_dim : palette().bad);
+            for (const Column* c : cols) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(c->cell(o).c_str());
+            }
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_table(App& app) {
+    ImGui::Checkbox(tr("Show every layout (TP / PP variants)"), &app.show_all_layouts);
+    std::vector<const Option*> rows = shown_options(app);
+    const std::vector<Column> cols = figure_columns(app.result);
+    if (ImGui::GetContentRegionAvail().x < em() * 34) draw_cards(app, rows, cols);
+    else draw_grid(app, rows, cols);
+}
+
+}  // namespace gpusizer::ui
