@@ -479,5 +479,17 @@
     openUrl(t.replace(/%7Bgpu%7D|\{gpu\}/g, encodeURIComponent(o.gpu)).replace(/%7Bcount%7D|\{count\}/g, String(o.count)));
     return true;
   };
+  // Every text the next frame draws (collapsed sections opened for that frame), for tests.
+  api.canvasText = async () => {
+    Module._gs_capture_text(1);
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const t = Module.UTF8ToString(Module._gs_capture_text(0));
+      if (t) return t;
+    }
+    return '';
+  };
+  api.tableView = () => { const v = Module.UTF8ToString(Module._gs_table_view()).split(',').map(Number); return { top: v[0], row: v[1], rows: v[2], cards: v[3] === 1 }; };
+  api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
   api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
 })();

@@ -8,7 +8,7 @@
   src.searchParams.set('embed', '1');
   // ?claim= lets a test pretend to be another host (the calculator must then ignore this page).
   src.searchParams.set('origin', q.get('claim') || location.origin);
-  for (const k of ['lang', 'theme', 'accent', 'cur', 'catalog', 'cta']) if (q.get(k)) src.searchParams.set(k, q.get(k));
+  for (const k of ['lang', 'theme', 'accent', 'cur', 'catalog', 'cta', 'maxh']) if (q.get(k)) src.searchParams.set(k, q.get(k));
   const frame = document.getElementById('gpusizer');
   frame.src = src.href + (q.get('link') ? '#' + q.get('link') : '');
   const api = window.GpusizerEmbed.attach(frame);

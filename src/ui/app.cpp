@@ -149,10 +149,16 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     ImGui::SetNextWindowSize(ImVec2(width_px, height_px));
     // The page scrolls (see web/platform.hpp): the main window shows the layout from the page's scroll
     // and never scrolls by itself with the wheel; the browser draws the scrollbar.
-    ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
+    // Unless ImGui itself asked to scroll it (keyboard focus below the fold, "jump to the results"):
+    // then its target is kept, and the page follows after the frame (web/platform.cpp).
+    ImGuiWindow* main = ImGui::FindWindowByName("gpusizer");
+    if (!main || main->ScrollTarget.y >= FLT_MAX) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
     ImGui::Begin("gpusizer", nullptr, flags);
+    // ImGui's log: texts of every item, clipped ones too; closes with the window (End), so read before.
+    const bool capture = app.capture_text;
+    if (capture) ImGui::LogToBuffer(3);
     draw_header(app, narrow);
     if (narrow) {
         // On a phone the results come after the inputs: a one-line summary up top jumps there.
@@ -192,6 +198,10 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     }
     app.content_height = (ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y) / dpr;
     app.main_scroll_px = ImGui::GetScrollY();
+    if (capture) {
+        app.captured_text = GImGui->LogBuffer.c_str();
+        app.capture_text = false;
+    }
     ImGui::End();
 }
 

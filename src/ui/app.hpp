@@ -31,6 +31,10 @@ struct App {
     char model_search[96] = "";
     float content_height = 0;              // CSS px the layout needs (the page's height, embed auto-height)
     float main_scroll_px = 0;              // the main window's scroll after the frame (physical px)
+    struct TableView { float top_css = 0, row_css = 0; int rows = 0; bool cards = false; };
+    TableView table_view;
+    bool capture_text = false;             // test hook: log every text of the next frame, sections opened
+    std::string captured_text;                  // where "Every GPU" was laid out (tests check its rows fit)
     long frames = 0;
     bool scroll_to_results = false;        // narrow layout: the summary line jumps to the results
     int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users

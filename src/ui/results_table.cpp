@@ -250,7 +250,14 @@ void draw_table(App& app) {
     ImGui::Checkbox(tr("Show every layout (TP / PP variants)"), &app.show_all_layouts);
     std::vector<const Option*> rows = shown_options(app);
     const std::vector<Column> cols = figure_columns(app.result);
-    if (ImGui::GetContentRegionAvail().x < em() * 34) draw_cards(app, rows, cols);
+    const bool cards = ImGui::GetContentRegionAvail().x < em() * 34;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    app.table_view.top_css = (ImGui::GetCursorScreenPos().y + ImGui::GetScrollY()) / app.dpr;
+    app.table_view.rows = int(rows.size());
+    app.table_view.cards = cards;
+    app.table_view.row_css = (cards ? ImGui::GetTextLineHeightWithSpacing() * 3 + st.ItemSpacing.y * 2
+                                    : ImGui::GetTextLineHeight() * 2 + st.ItemSpacing.y + st.CellPadding.y * 2) / app.dpr;
+    if (cards) draw_cards(app, rows, cols);
     else draw_grid(app, rows, cols);
 }
 

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <string>
 #include <vector>
 
 namespace gpusizer::web {
@@ -87,6 +88,12 @@ bool focused_item_is_button() {
     if (g.NavDisableHighlight || g.NavId == 0) return false;
     const int at = index_of(g.NavId);
     return at >= 0 && !(g_last[size_t(at)].flags & ImGuiItemFlags_Inputable);
+}
+
+std::string focus_info() {
+    const ImGuiContext& g = *GImGui;
+    const int at = g.NavDisableHighlight ? -1 : index_of(g.NavId);
+    return std::to_string(at) + "/" + std::to_string(g_last.size());
 }
 
 void focus_clear() {

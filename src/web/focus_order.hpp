@@ -8,6 +8,8 @@
 // that list; past either end the key is left to the browser, which moves focus out of the canvas.
 #pragma once
 
+#include <string>
+
 struct ImGuiWindow;
 struct ImRect;
 
@@ -30,6 +32,9 @@ void focus_enter(bool from_end);
 // Enter on a focused control that is not a text field or slider presses it (ImGui 1.86 presses
 // buttons with Space only). Returns true when Enter should be sent to ImGui as Space.
 bool focused_item_is_button();
+
+// "index/count" of the focused control among this frame's (index -1: none), for tests.
+std::string focus_info();
 
 // Drop the focus ring (the canvas lost focus, or the user clicked).
 void focus_clear();

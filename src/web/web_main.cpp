@@ -4,6 +4,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <string>
 #include <vector>
@@ -81,7 +82,9 @@ void frame(const web::FrameInfo& info) {
         g_app.apply_view();
     }
     ImGui::NewFrame();
+    const bool capture = g_app.capture_text;
     ui::draw_app(g_app, info.dpr, float(info.width), float(info.height), info.view_top);
+    if (capture) web::request_frames();  // redraw with the sections as the user left them
     ImGui::Render();
     web::platform_end_frame(g_app.main_scroll_px, g_app.content_height);
     g_ui_ms = (web::now_seconds() - t0) * 1e3;
@@ -237,6 +240,17 @@ EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
         case 6: return g_first_ui_ms;
         default: return g_first_frame_ms;
     }
+}
+// Test hooks: every text the next frame draws through ImGui (1 asks, 0 reads), and the keyboard
+// focus ("index/count", index -1 when no control has the focus ring).
+EMSCRIPTEN_KEEPALIVE const char* gs_capture_text(int ask) {
+    if (ask) { g_app.capture_text = true; g_app.captured_text.clear(); web::request_frames(); return out(""); }
+    return out(g_app.captured_text);
+}
+EMSCRIPTEN_KEEPALIVE const char* gs_focus_info() { return out(web::focus_info()); }
+EMSCRIPTEN_KEEPALIVE const char* gs_table_view() {
+    const auto& t = g_app.table_view;
+    return out(std::to_string(t.top_css) + "," + std::to_string(t.row_css) + "," + std::to_string(t.rows) + "," + (t.cards ? "1" : "0"));
 }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
