@@ -2,8 +2,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include <imgui_internal.h>
+
 #include "ui/app.hpp"
+#include "ui/axis_ticks.hpp"
 #include "ui/i18n.hpp"
+#include "ui/number_text.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
@@ -16,7 +20,12 @@ void draw_memory_bar(const App& app, const Option& o) {
     const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"), tr("overhead")};
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
+    std::string tip;
+    for (int i = 0; i < 6; ++i)
+        if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + " GB\n";
+    tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + " GB";
     dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + fixed(total_gpu, 1) + " GB");
+    tooltip_on_hover(tip);  // the ⓘ after the title: the breakdown by touch too
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x, h = em() * 1.3f;
@@ -35,13 +44,7 @@ void draw_memory_bar(const App& app, const Option& o) {
     const float cap_x = p.x + float(o.capacity_gb * scale);
     dl->AddLine(ImVec2(cap_x, p.y - 3), ImVec2(cap_x, p.y + h + 3), palette().text, 2);
     ImGui::Dummy(ImVec2(w, h));
-    if (ImGui::IsItemHovered()) {
-        std::string tip;
-        for (int i = 0; i < 6; ++i)
-            if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + " GB\n";
-        tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + " GB";
-        tooltip_on_hover(tip);
-    }
+    hover_tip(tip);
     // Legend
     bool first = true;
     const float end_x = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
@@ -74,44 +77,65 @@ void draw_chart(App& app) {
     if (infer && app.chart_kind == 1 && app.speed_chart_pending) fill_speed_chart(app);
     const App::Series& s = app.chart[app.chart_kind];
     if (s.x.size() < 2) return;
+    // Axis titles, in the reader's language: y above the plot, x under its ticks.
+    const bool ctx_axis = infer && app.chart_kind == 0;
+    const char* x_title = infer ? (ctx_axis ? tr("context, tokens") : tr("users")) : tr("GPUs");
+    const char* y_title = infer ? (ctx_axis ? tr("GB") : tr("tokens/s per user")) : tr("days");
+    dim_text(y_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const float w = ImGui::GetContentRegionAvail().x, h = em() * 9;
-    const float left = em() * 3.4f, bottom = em() * 1.4f;
-    const ImVec2 a(p0.x + left, p0.y + em() * 0.5f), b(p0.x + w - em() * 0.5f, p0.y + h - bottom);
+    const float w = ImGui::GetContentRegionAvail().x, h = em() * 10.5f;
+    const float left = em() * 3.0f, bottom = em() * 2.9f;
+    const ImVec2 a(p0.x + left, p0.y + em() * 0.5f), b(p0.x + w - em() * 1.2f, p0.y + h - bottom);
     double ymax = s.limit;
     for (double y : s.y) ymax = std::max(ymax, y);
-    ymax = ymax > 0 ? ymax * 1.1 : 1;
+    // Round 1-2-5 ticks; the top of the plot is the first tick at or above the data.
+    const int y_count = std::max(2, int((b.y - a.y) / (em() * 1.8f)));
+    const std::vector<Tick> yt = linear_ticks(0, ymax > 0 ? ymax * 1.02 : 1, y_count);
+    ymax = yt.empty() ? std::max(ymax, 1.0) : yt.back().value;
     const double x0 = s.x.front(), x1 = s.x.back();
     auto fx = [&](double x) {
         const double t = s.log_x ? (std::log(x) - std::log(x0)) / (std::log(x1) - std::log(x0)) : (x - x0) / (x1 - x0);
         return a.x + float(t) * (b.x - a.x);
     };
     auto fy = [&](double y) { return b.y - float(y / ymax) * (b.y - a.y); };
-    for (int i = 0; i <= 4; ++i) {
-        const double y = ymax * i / 4;
-        dl->AddLine(ImVec2(a.x, fy(y)), ImVec2(b.x, fy(y)), palette().grid);
-        const std::string t = si(y, 0);
-        dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - em() * 0.3f, fy(y) - em() * 0.5f), palette().text_dim, t.c_str());
+    for (const Tick& t : yt) {
+        dl->AddLine(ImVec2(a.x, fy(t.value)), ImVec2(b.x, fy(t.value)), palette().grid);
+        dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.label.c_str()).x - em() * 0.3f, fy(t.value) - em() * 0.5f), palette().text_dim,
+                    t.label.c_str());
     }
-    for (size_t i = 0; i < s.x.size(); i += std::max<size_t>(1, s.x.size() / 6)) {
-        const std::string t = si(s.x[i], 0);
-        dl->AddText(ImVec2(fx(s.x[i]) - ImGui::CalcTextSize(t.c_str()).x / 2, b.y + em() * 0.2f), palette().text_dim, t.c_str());
+    // Context lengths are powers of 2 ("32k"); users and GPU counts read best as 1-2-5 × 10^n.
+    const int x_count = std::max(2, int((b.x - a.x) / (em() * 3.2f)));
+    const std::vector<Tick> xt = s.log_x ? log_ticks(x0, x1, x_count, ctx_axis) : linear_ticks(x0, x1, x_count);
+    for (const Tick& t : xt) {
+        if (t.value < x0 || t.value > x1) continue;
+        const float x = fx(t.value);
+        dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), palette().grid);
+        dl->AddLine(ImVec2(x, b.y), ImVec2(x, b.y + em() * 0.25f), palette().text_dim);
+        const float tw = ImGui::CalcTextSize(t.label.c_str()).x;
+        dl->AddText(ImVec2(ImClamp(x - tw / 2, p0.x, p0.x + w - tw), b.y + em() * 0.3f), palette().text_dim, t.label.c_str());
     }
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), palette().text_dim);
+    const float xtw = ImGui::CalcTextSize(x_title).x;
+    dl->AddText(ImVec2((a.x + b.x) / 2 - xtw / 2, b.y + em() * 1.5f), palette().text_dim, x_title);
     if (s.limit > 0) dl->AddLine(ImVec2(a.x, fy(s.limit)), ImVec2(b.x, fy(s.limit)), palette().bad, 1.5f);
     for (size_t i = 1; i < s.x.size(); ++i)
         dl->AddLine(ImVec2(fx(s.x[i - 1]), fy(s.y[i - 1])), ImVec2(fx(s.x[i]), fy(s.y[i])), palette().accent, 2.5f);
     ImGui::Dummy(ImVec2(w, h));
     if (ImGui::IsItemHovered()) {
-        // Nearest point under the pointer.
+        // Nearest point under the pointer; its value beside the point, not under the finger.
         const float mx = ImGui::GetIO().MousePos.x;
         size_t best = 0;
         for (size_t i = 0; i < s.x.size(); ++i)
             if (std::fabs(fx(s.x[i]) - mx) < std::fabs(fx(s.x[best]) - mx)) best = i;
-        dl->AddCircleFilled(ImVec2(fx(s.x[best]), fy(s.y[best])), em() * 0.3f, palette().accent);
-        const char* xl = infer ? (app.chart_kind == 0 ? tr("context tokens") : tr("users")) : tr("GPUs");
-        const char* yl = infer ? (app.chart_kind == 0 ? "GB" : tr("tok/s per user")) : tr("days");
-        tooltip_on_hover(std::string(xl) + " " + si(s.x[best], 1) + ": " + fixed(s.y[best], 1) + " " + yl);
+        const ImVec2 pt(fx(s.x[best]), fy(s.y[best]));
+        dl->AddCircleFilled(pt, em() * 0.3f, palette().accent);
+        const std::string xs = ctx_axis ? binary_label(s.x[best]) : si(s.x[best], 1);
+        const std::string ys = format_human_number(s.y[best], s.y[best] < 10 ? 2 : 1);
+        ImGui::SetCursorScreenPos(ImVec2(pt.x - em() * 0.4f, pt.y - em() * 0.4f));
+        ImGui::Dummy(ImVec2(em() * 0.8f, em() * 0.8f));  // the anchor the tip sits beside
+        hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);
+        ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + h + ImGui::GetStyle().ItemSpacing.y));
     }
     dim_text(infer ? (app.chart_kind == 0 ? tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs")
                                           : tr("Tokens/s per user on the recommended GPUs as users grow; red: your target"))

@@ -181,6 +181,17 @@ const std::unordered_map<std::string, const char*>& russian() {
         {"Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README describes.",
          "Замените YOUR-SITE на адрес своего сайта; добавьте &catalog=, &cur=, &cta=, &theme=, &accent= по README."},
         {"Copy the embed code", "Копировать код вставки"},
+        // inputs panel
+        {"No model matches", "Нет модели по запросу"},
+        {"current, not a match", "текущая, не по запросу"},
+        {"Set to {1}, the minimum (typed {2})", "Установлено {1} — это минимум (введено {2})"},
+        {"Set to {1}, the maximum (typed {2})", "Установлено {1} — это максимум (введено {2})"},
+        {"“{2}” is not a number; kept {1}", "«{2}» — не число; оставлено {1}"},
+        {"“{2}” is too large a number; kept {1}", "«{2}» — слишком большое число; оставлено {1}"},
+        {"Nothing typed; kept {1}", "Ничего не введено; оставлено {1}"},
+        {"context, tokens", "контекст, токенов"},
+        {"GB", "ГБ"},
+        {"tokens/s per user", "токенов/с на пользователя"},
     };
     return t;
 }

@@ -1,7 +1,6 @@
 // The three steps of the guide: task → model → load. Each draws from the App's state and
 // writes changes back through App::set_state.
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <vector>
 
@@ -9,9 +8,12 @@
 #include "link/link.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
+#include "ui/model_search.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+
+#include <imgui_internal.h>
 
 namespace gpusizer::ui {
 namespace {
@@ -21,11 +23,6 @@ const TaskPreset* preset_for(const Catalog& c, const State& s) {
     for (const auto& p : c.presets)
         if (p.task == task && (p.use == s.use || task == "tune" || task == "train")) return &p;
     return nullptr;
-}
-
-std::string lower(std::string s) {
-    for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
 }
 
 // Buttons that wrap onto the next line when the row is full.
@@ -38,6 +35,15 @@ struct ChipRow {
         first = false;
         return chip(label, selected);
     }
+};
+
+// Checkboxes, combos and headers are Tab stops in ImGui 1.86 only when "inputable" (Space opens
+// or toggles them); for the scope of one panel.
+struct TabStops {
+    TabStops() { ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true); }
+    ~TabStops() { ImGui::PopItemFlag(); }
+    TabStops(const TabStops&) = delete;
+    TabStops& operator=(const TabStops&) = delete;
 };
 
 void apply_preset(App& app, State& s) {
@@ -111,22 +117,44 @@ void draw_task(App& app) {
 
 void draw_model(App& app) {
     step_header(2, tr("Model"));
+    TabStops tab_stops;
     State s = app.state;
     bool changed = false;
     const TaskPreset* preset = preset_for(app.catalog, s);
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##search", tr("Search models (name, family, size)"), app.model_search, sizeof app.model_search);
-    const std::string q = lower(app.model_search);
+    focus_ring();
+    const std::string query = app.model_search;
+    const float row_h = em() * 1.5f;
     const float list_h = em() * 10.5f;
-    if (ImGui::BeginChild("models", ImVec2(0, list_h), true)) {
-        auto matches = [&](const ModelSpec& m) {
-            return q.empty() || lower(m.id + " " + m.name + " " + m.family + " " + fixed(m.params_b, 0) + "b").find(q) != std::string::npos;
-        };
-        auto row = [&](const ModelSpec& m, bool suggested) {
-            const bool selected = lower(s.model) == lower(m.id);
-            std::string label = (suggested ? "• " : "") + m.name;
+    // Matches best first; without a query the task's suggestions lead. The current model is never
+    // hidden: when the query filters it out it stays pinned on top, marked as the current one.
+    struct Item { const ModelSpec* m; bool suggested; };
+    std::vector<Item> items;
+    const ModelSpec* current = app.catalog.find_model(s.model);
+    auto suggested = [&](const ModelSpec& m) {
+        return preset && std::find(preset->models.begin(), preset->models.end(), m.id) != preset->models.end();
+    };
+    const std::vector<const ModelSpec*> found = search_models(app.catalog, query);
+    const bool current_found = current && std::find(found.begin(), found.end(), current) != found.end();
+    if (current && !current_found) items.push_back({current, suggested(*current)});
+    if (query.empty() && preset)
+        for (const auto& id : preset->models)
+            if (const ModelSpec* m = app.catalog.find_model(id)) items.push_back({m, true});
+    for (const ModelSpec* m : found)
+        if (!(query.empty() && suggested(*m))) items.push_back({m, suggested(*m)});
+    const int matches = int(found.size());
+    // Flattened: Tab and the arrow keys move from the search field into the list and out again.
+    if (ImGui::BeginChild("models", ImVec2(0, list_h), true, ImGuiWindowFlags_NavFlattened)) {
+        auto row = [&](const ModelSpec& m, bool is_suggested, bool pinned) {
+            const bool selected = current == &m;
+            std::string label = (is_suggested ? "• " : "") + m.name;
             ImGui::PushID(m.id.c_str());
-            if (ImGui::Selectable("##row", selected, 0, ImVec2(0, em() * 1.5f))) { s.model = m.id; changed = true; }
+            // One Tab stop in the list, the current model; the arrow keys move between rows.
+            ImGui::PushItemFlag(ImGuiItemFlags_Inputable, selected);
+            if (ImGui::Selectable("##row", selected, 0, ImVec2(0, row_h))) { s.model = m.id; changed = true; }
+            ImGui::PopItemFlag();
+            focus_ring();
             const bool hovered = ImGui::IsItemHovered();
             ImGui::SameLine(em() * 0.5f);
             ImGui::TextUnformatted(label.c_str());
@@ -135,30 +163,48 @@ void draw_model(App& app) {
             if (m.active_params_b < m.params_b * 0.95) meta += " (" + fixed(m.active_params_b, 1) + "B " + tr("active") + ")";
             meta += " · " + si(m.max_context, 0) + " ctx · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
             if (m.estimated) meta += std::string(" · ") + tr("estimated");
+            if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
-            if (hovered) tooltip_on_hover(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+            if (hovered) {
+                ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
+                hover_tip(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+            }
             ImGui::PopID();
         };
-        // The preset's suggestions first, then the rest; rows are one height, so only the visible
-        // ones are laid out (the list holds every model of the catalog).
-        std::vector<std::pair<const ModelSpec*, bool>> items;
-        if (preset)
-            for (const auto& id : preset->models)
-                if (const ModelSpec* m = app.catalog.find_model(id); m && matches(*m)) items.push_back({m, true});
-        for (const auto& m : app.catalog.models)
-            if ((!preset || std::find(preset->models.begin(), preset->models.end(), m.id) == preset->models.end()) && matches(m))
-                items.push_back({&m, false});
-        ImGuiListClipper clipper;
-        clipper.Begin(int(items.size()) + 1);  // + "Custom model…"
-        while (clipper.Step())
-            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                if (i < int(items.size())) { row(*items[size_t(i)].first, items[size_t(i)].second); continue; }
-                if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, em() * 1.5f))) {
-                    s.model = "custom";
-                    if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
-                    changed = true;
+        // The current model scrolls into view when the list first shows, when the query changes and
+        // when the model is changed elsewhere (a link, a task preset) — not after a click in the list.
+        static std::string scrolled_for;
+        const std::string scroll_key = s.model + "\n" + query;
+        if (scroll_key != scrolled_for || ImGui::IsWindowAppearing()) {
+            scrolled_for = scroll_key;
+            for (size_t i = 0; i < items.size(); ++i)
+                if (items[i].m == current) {
+                    const float pitch = row_h + ImGui::GetStyle().ItemSpacing.y;
+                    ImGui::SetScrollY(ImMax(0.0f, float(i) * pitch - (list_h - pitch) * 0.4f));
                 }
-            }
+        }
+        const bool no_match = !query.empty() && matches == 0;
+        if (no_match) {
+            const std::string q = query.size() > 40 ? query.substr(0, 39) + "…" : query;
+            dim_text(std::string(tr("No model matches")) + " “" + q + "”");
+        }
+        // Rows are one height, so only the visible ones are laid out (the list holds every model).
+        ImGuiListClipper clipper;
+        clipper.Begin(int(items.size()), row_h + ImGui::GetStyle().ItemSpacing.y);
+        while (clipper.Step())
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+                row(*items[size_t(i)].m, items[size_t(i)].suggested, i == 0 && current && !current_found);
+        // An explicit entry after the catalog's models, never a silent stand-in for a failed search.
+        ImGui::Separator();
+        ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+        if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, row_h))) {
+            s.model = "custom";
+            if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
+            changed = true;
+        }
+        ImGui::PopItemFlag();
+        focus_ring();
+        if (changed) scrolled_for = s.model + "\n" + query;  // clicked in the list: it stays where it is
     }
     ImGui::EndChild();
     if (s.model == "custom") {
@@ -190,7 +236,9 @@ void draw_model(App& app) {
         ImGui::TextUnformatted(tr("Weight format"));
         ImGui::SetNextItemWidth(-1);
         preview = label_for(cur);
-        if (ImGui::BeginCombo("##wq", preview.c_str())) {
+        const bool wq_open = ImGui::BeginCombo("##wq", preview.c_str());
+        if (!wq_open) focus_ring();
+        if (wq_open) {
             for (int i = 0; i < kWeightFormatCount; ++i) {
                 const WeightFormat f = weight_format_at(i);
                 if (ImGui::Selectable(label_for(f).c_str(), i == wq)) {
@@ -209,7 +257,9 @@ void draw_model(App& app) {
                 return std::string(kv_format_key(f)) + "  —  " + fixed((kv.full_bytes_per_token + kv.window_bytes_per_token) / 1024, 0) +
                        " KiB/" + tr("token");
             };
-            if (ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str())) {
+            const bool kv_open = ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str());
+            if (!kv_open) focus_ring();
+            if (kv_open) {
                 for (int i = 0; i < kKvFormatCount; ++i)
                     if (ImGui::Selectable(kv_label(kv_format_at(i)).c_str(), kv_format_at(i) == s.kvq)) { s.kvq = kv_format_at(i); changed = true; }
                 ImGui::EndCombo();
@@ -221,6 +271,7 @@ void draw_model(App& app) {
 
 void draw_load(App& app) {
     step_header(3, load_step_title(app.state.task));
+    TabStops tab_stops;
     State s = app.state;
     bool changed = false;
     if (s.task == Task::infer) {
@@ -235,10 +286,8 @@ void draw_load(App& app) {
     } else if (s.task == Task::tune || s.task == Task::train) {
         if (s.task == Task::tune && s.method != TuneMethod::full)
             changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
-        double tokens = effective_tokens(s);
-        const std::string tokens_text = format_number(tokens);  // 1e13 reads as "10T"
-        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.4g", tr("Total tokens in the dataset (one epoch)."),
-                       tokens_text.c_str())) {
+        double tokens = effective_tokens(s);  // shown as "10T", typed as "10T" or "1e13"
+        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.0f", tr("Total tokens in the dataset (one epoch)."))) {
             s.tokens = tokens; changed = true;
         }
         changed |= number_row(tr("Epochs"), "epochs", &s.epochs, 0.1, 20, true, "%.1f", nullptr);
@@ -251,11 +300,13 @@ void draw_load(App& app) {
         }
         bool ckpt = s.ckpt;
         if (ImGui::Checkbox(tr("Activation checkpointing"), &ckpt)) { s.ckpt = ckpt; changed = true; }
+        focus_ring();
         int zero = s.zero ? *s.zero + 1 : 0;
         const char* zeros[] = {tr("ZeRO: automatic"), "ZeRO-0 (DDP)", "ZeRO-1", "ZeRO-2", "ZeRO-3 / FSDP"};
         if (int_combo(tr("Sharding"), "zero", &zero, zeros, 5, nullptr)) { s.zero = zero == 0 ? std::nullopt : std::optional<int>(zero - 1); changed = true; }
         bool deadline = s.days.has_value();
         if (ImGui::Checkbox(tr("Deadline"), &deadline)) { s.days = deadline ? std::optional<double>(30) : std::nullopt; changed = true; }
+        focus_ring();
         if (s.days) {
             double d = *s.days;
             if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
@@ -276,14 +327,18 @@ void draw_load(App& app) {
         }
     }
     ImGui::Spacing();
-    if (ImGui::CollapsingHeader(tr("GPU, count and memory reserve"))) {
+    const bool more = ImGui::CollapsingHeader(tr("GPU, count and memory reserve"));
+    focus_ring();
+    if (more) {
         changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
                               tr("Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve)."));
         std::string preview = s.gpu.empty() ? tr("Every GPU") : s.gpu;
         if (const GpuSpec* g = app.catalog.find_gpu(s.gpu)) preview = g->name;
         ImGui::TextUnformatted(tr("GPU"));
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::BeginCombo("##gpu", preview.c_str())) {
+        const bool gpu_open = ImGui::BeginCombo("##gpu", preview.c_str());
+        if (!gpu_open) focus_ring();
+        if (gpu_open) {
             if (ImGui::Selectable(tr("Every GPU"), s.gpu.empty())) { s.gpu.clear(); changed = true; }
             for (const auto& g : app.catalog.gpus)
                 if (ImGui::Selectable(g.name.c_str(), g.id == s.gpu)) { s.gpu = g.id; changed = true; }
@@ -291,6 +346,7 @@ void draw_load(App& app) {
         }
         bool pin = s.n.has_value();
         if (ImGui::Checkbox(tr("Fix the GPU count"), &pin)) { s.n = pin ? std::optional<int>(8) : std::nullopt; changed = true; }
+        focus_ring();
         if (s.n) {
             double n = *s.n;
             if (number_row(tr("GPUs in total"), "n", &n, 1, 4096, true, "%.0f", nullptr)) { s.n = int(std::lround(n)); changed = true; }

@@ -62,7 +62,8 @@ void apply_theme(bool dark, float dpr, unsigned accent) {
     c[ImGuiCol_TableRowBgAlt] = dark ? rgb(0xffffff, 0.03f) : rgb(0x000000, 0.025f);
     c[ImGuiCol_TableBorderLight] = dark ? rgb(0x2c323c) : rgb(0xe6e9ed);
     c[ImGuiCol_TableBorderStrong] = dark ? rgb(0x363d48) : rgb(0xd5dae0);
-    c[ImGuiCol_NavHighlight] = a;
+    // The keyboard focus ring: the accent on light, a lighter blue that stands out on dark.
+    c[ImGuiCol_NavHighlight] = dark ? rgb(0x8ab4ff) : a;
     c[ImGuiCol_TextSelectedBg] = ImVec4(a.x, a.y, a.z, 0.35f);
     c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
     style.ScaleAllSizes(dpr);

@@ -1,14 +1,21 @@
 #include "ui/widgets.hpp"
 
+#include <imgui_internal.h>
+
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <unordered_map>
 
 #include "ui/i18n.hpp"
+#include "ui/number_text.hpp"
 #include "ui/theme.hpp"
 
 namespace gpusizer::ui {
 
 void step_header(int step, const char* title) {
+    tab_order_fix();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float r = em() * 0.62f;
@@ -25,59 +32,275 @@ void step_header(int step, const char* title) {
     ImGui::PopFont();
 }
 
-void tooltip_on_hover(const std::string& text) {
-    if (text.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(em() * 28);
+namespace {
+
+// The next tooltip / popup window beside r: to its right when it fits in the viewport, else
+// below it (above when below does not fit) — never over the figure it explains.
+void place_beside(const ImRect& r, const std::string& text, float wrap) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap - pad.x);
+    const ImVec2 size(ts.x + pad.x * 2, ts.y + pad.y * 2);
+    const float gap = em() * 0.4f;
+    const float x0 = vp->WorkPos.x, x1 = x0 + vp->WorkSize.x, y0 = vp->WorkPos.y, y1 = y0 + vp->WorkSize.y;
+    ImVec2 pos;
+    if (r.Max.x + gap + size.x <= x1) {
+        pos = ImVec2(r.Max.x + gap, ImClamp(r.Min.y, y0, ImMax(y0, y1 - size.y)));
+    } else {
+        pos.x = ImClamp(r.Min.x, x0, ImMax(x0, x1 - size.x));
+        const bool below = r.Max.y + gap + size.y <= y1 || r.Min.y - gap - size.y < y0;
+        pos.y = below ? r.Max.y + gap : r.Min.y - gap - size.y;
+    }
+    ImGui::SetNextWindowPos(pos);
+}
+
+// Narrow screens get narrower explanations (the popup must fit beside or below the figure).
+float tip_wrap() {
+    return ImMin(em() * 28, ImGui::GetMainViewport()->WorkSize.x - em() * 1.2f);
+}
+
+void tip_body(const std::string& text, float wrap) {
+    ImGui::PushTextWrapPos(wrap);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
+}
+
+void hover_tip_at(const ImRect& r, const std::string& text) {
+    const float wrap = tip_wrap();
+    place_beside(r, text, wrap);
+    ImGui::BeginTooltip();
+    tip_body(text, wrap);
     ImGui::EndTooltip();
 }
 
+// The ⓘ after the last item (drawn, not a font glyph): a click, tap, Enter or Space opens `text`
+// in a popup beside the item, which stays until a tap elsewhere or Escape; hovering shows it too.
+void info_after_item(const std::string& text) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const ImRect anchor(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const bool anchor_hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
+    // Stable per place: the anchor's position in the window's content (scrolling does not move it).
+    char key[48];
+    std::snprintf(key, sizeof key, "info@%.0f,%.0f", anchor.Min.x - window->Pos.x + window->Scroll.x,
+                  anchor.Min.y - window->Pos.y + window->Scroll.y);
+    const ImGuiID id = window->GetID(key);
+    const float s = em();
+    ImGui::SameLine(0, em() * 0.3f);
+    const ImVec2 p = window->DC.CursorPos;
+    const ImRect bb(p, ImVec2(p.x + s, p.y + s));
+    ImGui::ItemSize(bb);
+    bool hovered = false, held = false, pressed = false;
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop (see tab_order_fix)
+    if (ImGui::ItemAdd(bb, id)) {
+        pressed = ImGui::ButtonBehavior(bb, id, &hovered, &held);
+        pressed |= enter_pressed_on_focused_item();
+        char popup[52];
+        std::snprintf(popup, sizeof popup, "%sp", key);
+        const bool open = ImGui::IsPopupOpen(popup);
+        const ImU32 col = hovered || open ? palette().accent : palette().text_dim;
+        const ImVec2 c = bb.GetCenter();
+        const float r = s * 0.42f, lw = ImMax(1.0f, s * 0.08f);
+        ImDrawList* dl = window->DrawList;
+        dl->AddCircle(c, r, col, 20, lw);
+        dl->AddCircleFilled(ImVec2(c.x, c.y - r * 0.48f), lw * 0.9f, col);
+        dl->AddLine(ImVec2(c.x, c.y - r * 0.15f), ImVec2(c.x, c.y + r * 0.55f), col, lw * 1.2f);
+        focus_ring();
+    }
+    ImGui::PopItemFlag();
+    // The figure itself opens it too when it is plain text (a tap on "12.3 GB" is a question).
+    if (anchor_hovered && ImGui::IsMouseClicked(0)) pressed = true;
+    std::strcat(key, "p");  // the popup's own name, not the ⓘ's
+    if (pressed) ImGui::OpenPopup(key);
+    if (ImGui::IsPopupOpen(key)) {
+        const float wrap = tip_wrap();
+        place_beside(anchor, text, wrap);
+        if (ImGui::BeginPopup(key)) {
+            tip_body(text, wrap);
+            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+            ImGui::EndPopup();
+        }
+    } else if (anchor_hovered || hovered) {
+        hover_tip_at(anchor, text);
+    }
+}
+
+}  // namespace
+
+// A focus ring that scales with the screen (ImGui's own nav highlight is 2 device pixels wide).
+void focus_ring() {
+    if (GImGui->NavDisableHighlight || !ImGui::IsItemFocused()) return;
+    const float t = ImMax(2.0f, em() * 0.14f);
+    ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    r.Expand(t * 1.5f);
+    ImGui::GetWindowDrawList()->AddRect(r.Min, r.Max, ImGui::GetColorU32(ImGuiCol_NavHighlight),
+                                        ImGui::GetStyle().FrameRounding + t, 0, t);
+}
+
+bool enter_pressed_on_focused_item() {
+    return ImGui::IsItemFocused() && !GImGui->NavDisableHighlight && ImGui::GetActiveID() == 0 &&
+           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+}
+
+void tab_order_fix() {
+    ImGuiContext& g = *GImGui;
+    // ImGui 1.86 starts Tab over from the first item unless a text field is active; a keyboard user
+    // on a button expects the next control.
+    if ((g.NavMoveFlags & ImGuiNavMoveFlags_Tabbing) && g.NavMoveScoringItems && g.NavTabbingDir == 0 && g.NavId != 0)
+        g.NavTabbingDir = +1;
+    // Tab onto a non-text control shows the focus ring (1.86 keeps it hidden for "inputable" items).
+    if (g.NavJustMovedToId != 0 && g.NavDisableHighlight) {
+        g.NavDisableHighlight = false;
+        g.NavDisableMouseHover = true;
+    }
+}
+
+void hover_tip(const std::string& text) {
+    if (text.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    hover_tip_at(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text);
+}
+
+void tooltip_on_hover(const std::string& text) {
+    if (text.empty()) return;
+    // Controls (buttons, sliders, rows) act on a click, so they keep a hover tooltip; a figure or a
+    // label has no action of its own and gets the ⓘ that works by touch and keyboard too.
+    if (ImGui::GetItemID() != 0) hover_tip(text);
+    else info_after_item(text);
+}
+
 bool chip(const char* label, bool selected, float width) {
+    tab_order_fix();
     if (selected) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(palette().accent));
         ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette().accent));
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
     }
-    const bool clicked = ImGui::Button(label, ImVec2(width, em() * 1.9f));
+    // Buttons are no Tab stops in 1.86 unless "inputable"; Space activates them, Enter is added here.
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+    bool clicked = ImGui::Button(label, ImVec2(width, em() * 1.9f));
+    ImGui::PopItemFlag();
+    clicked |= enter_pressed_on_focused_item();
+    focus_ring();
     if (selected) ImGui::PopStyleColor(3);
     return clicked;
 }
 
+void label_with_info(const char* label, const char* help) {
+    ImGui::TextUnformatted(label);
+    if (help && *help) tooltip_on_hover(help);
+}
+
+namespace {
+
+// "%.0f" -> 0, "%.1f" -> 1; other formats (e.g. "%.4g") -> 0.
+int decimals_of(const char* fmt) {
+    const char* dot = fmt ? std::strstr(fmt, "%.") : nullptr;
+    return dot && std::isdigit(static_cast<unsigned char>(dot[2])) && dot[3] == 'f' ? dot[2] - '0' : 0;
+}
+
+// A note under a typed field until its next edit: what was typed and what was done with it.
+struct FieldNote {
+    int kind = 0;          // -1 raised to the minimum, +1 lowered to the maximum, 2 not a number, 3 too large, 4 empty
+    double value = 0;      // the value the field kept; a change from elsewhere drops the note
+    std::string typed;
+};
+std::unordered_map<ImGuiID, FieldNote>& notes() {
+    static std::unordered_map<ImGuiID, FieldNote> n;
+    return n;
+}
+
+std::string fill(std::string t, const std::string& a, const std::string& b) {
+    for (auto [key, val] : {std::pair<const char*, const std::string*>{"{1}", &a}, {"{2}", &b}})
+        if (const size_t at = t.find(key); at != std::string::npos) t.replace(at, 3, *val);
+    return t;
+}
+
+std::string note_text(const FieldNote& n, int decimals) {
+    const std::string v = format_human_number(n.value, decimals);
+    std::string typed = n.typed.size() > 24 ? n.typed.substr(0, 23) + "…" : n.typed;
+    switch (n.kind) {
+        case -1: return fill(tr("Set to {1}, the minimum (typed {2})"), v, typed);
+        case 1: return fill(tr("Set to {1}, the maximum (typed {2})"), v, typed);
+        case 2: return fill(tr("“{2}” is not a number; kept {1}"), v, typed);
+        case 3: return fill(tr("“{2}” is too large a number; kept {1}"), v, typed);
+        default: return fill(tr("Nothing typed; kept {1}"), v, typed);
+    }
+}
+
+}  // namespace
+
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
                 const char* help, const char* slider_text) {
+    tab_order_fix();
     ImGui::PushID(id);
-    ImGui::TextUnformatted(label);
-    tooltip_on_hover(help ? help : "");
+    label_with_info(label, help);
+    const int decimals = decimals_of(fmt);
     const float full = ImGui::GetContentRegionAvail().x;
     const float field = std::max(em() * 5.5f, full * 0.30f);
     ImGui::SetNextItemWidth(full - field - ImGui::GetStyle().ItemSpacing.x);
-    // A format without a conversion is shown as it is ('%' doubled so ImGui prints it literally).
+    // The slider says what the field says ("10T", "32k"); '%' doubled so ImGui prints it literally.
+    const std::string shown = slider_text ? slider_text : format_human_number(*v, decimals);
     std::string literal;
-    if (slider_text)
-        for (const char* c = slider_text; *c; ++c) literal += *c == '%' ? std::string("%%") : std::string(1, *c);
-    bool changed = ImGui::SliderScalar("##s", ImGuiDataType_Double, v, &min, &max, slider_text ? literal.c_str() : fmt,
-                                       log ? ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp
-                                           : ImGuiSliderFlags_AlwaysClamp);
-    tooltip_on_hover(help ? help : "");
+    for (char c : shown) literal += c == '%' ? std::string("%%") : std::string(1, c);
+    // Typing goes to the field beside it, so the slider takes no text (a Tab stop all the same).
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+    const ImGuiSliderFlags sflags = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput |
+                                    (log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
+    bool changed = ImGui::SliderScalar("##s", ImGuiDataType_Double, v, &min, &max, literal.c_str(), sflags);
+    ImGui::PopItemFlag();
+    focus_ring();
+    const ImGuiID field_id = ImGui::GetID("##t");
+    if (ImGui::IsItemActivated()) notes().erase(field_id);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(field);
-    double typed = *v;
-    if (ImGui::InputDouble("##t", &typed, 0, 0, fmt, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsScientific)) {
-        *v = std::isfinite(typed) ? std::fmin(max, std::fmax(min, typed)) : *v;
-        changed = true;
+    // The text being typed, kept across frames: applied on Enter or when the field loses focus.
+    static ImGuiID live_id = 0;
+    static std::string live;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s", format_human_number(*v, decimals).c_str());
+    if (ImGui::InputText("##t", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll)) {
+        live_id = field_id;
+        live = buf;
+    }
+    focus_ring();
+    if (ImGui::IsItemActivated()) {
+        notes().erase(field_id);
+        live_id = field_id;
+        live = buf;
+    }
+    if (ImGui::IsItemDeactivated() && live_id == field_id) {
+        const std::string typed = live;
+        live_id = 0;
+        const ParsedNumber p = parse_human_number(typed, std::strchr(label, '%') != nullptr);
+        if (typed != format_human_number(*v, decimals)) {  // not just focused and left
+            FieldNote n{0, *v, typed};
+            if (!p.ok()) {
+                n.kind = p.error == NumberError::empty ? 4 : p.error == NumberError::too_large ? 3 : 2;
+            } else {
+                n.kind = clamp_side(p.value, min, max);
+                const double nv = ImClamp(p.value, min, max);
+                if (nv != *v) { *v = nv; changed = true; }
+                n.value = *v;
+            }
+            if (n.kind != 0) notes()[field_id] = n;
+        }
+    }
+    if (auto it = notes().find(field_id); it != notes().end()) {
+        if (it->second.value != *v) notes().erase(it);
+        else warning_line(note_text(it->second, decimals));
     }
     ImGui::PopID();
     return changed;
 }
 
 bool int_combo(const char* label, const char* id, int* v, const char* const* items, int count, const char* help) {
+    tab_order_fix();
     ImGui::PushID(id);
-    ImGui::TextUnformatted(label);
-    tooltip_on_hover(help ? help : "");
+    label_with_info(label, help);
     ImGui::SetNextItemWidth(-1);
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop; Space opens it
     const bool changed = ImGui::Combo("##c", v, items, count);
+    ImGui::PopItemFlag();
+    focus_ring();
     ImGui::PopID();
     return changed;
 }
@@ -91,6 +314,7 @@ void figure(const char* label, const std::string& value, const std::string& tip,
     if (color) ImGui::PopStyleColor();
     ImGui::PopFont();
     ImGui::EndGroup();
+    // The ⓘ sits after the label and value pair; the explanation opens beside the pair.
     tooltip_on_hover(tip);
 }
 

@@ -10,10 +10,22 @@
 namespace gpusizer::ui {
 
 void step_header(int step, const char* title);
+// Explains the last item. A figure or label (no ID) gets a drawn ⓘ after it: click, tap, Enter or
+// Space opens the text in a popup beside the item; hovering shows it too. A control keeps a hover
+// tooltip. Either way the window sits beside the item (right, or below when there is no room).
 void tooltip_on_hover(const std::string& text);
-bool chip(const char* label, bool selected, float width = 0);
-// A labelled number: slider (log scale when `log`) plus a typed field for exact values. The slider
-// shows `slider_text` instead of `fmt` when given (e.g. "10T" for 1e13 tokens).
+void hover_tip(const std::string& text);       // hover tooltip beside the last item only
+void label_with_info(const char* label, const char* help);
+// Keyboard: call before a frame's first control (chip/number_row/step_header do): Tab continues
+// from the focused control, and the focus ring shows after Tab.
+void tab_order_fix();
+bool enter_pressed_on_focused_item();
+void focus_ring();  // after a control: a ring when it has keyboard focus
+bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it
+// A labelled number: slider (log scale when `log`) plus a typed field that accepts "100T", "1.5M",
+// "32k", "1,5M". Both show format_human_number at the precision of `fmt` ("%.1f" -> 1 decimal)
+// unless slider_text is given. A typed value out of [min, max] is clamped with a note under the
+// field; text that is not a number keeps the value, with a note.
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
                 const char* help, const char* slider_text = nullptr);
 bool int_combo(const char* label, const char* id, int* v, const char* const* items, int count, const char* help);

@@ -1,0 +1,167 @@
+// The input side as a demanding user drives it: model search by the article's spellings, typed
+// numbers with suffixes and visible clamping, ⓘ explanations by tap, Tab through the task chips.
+// Coordinates are for the 1600x1000 wide layout (see test_ui.mjs); screenshots at 1366x768 and
+// 390x844@3 land in the screenshot folder.
+import { call, assert, assertEqual, decodePng, nextFrames } from './harness.mjs';
+
+const WIDE = { viewport: { width: 1600, height: 1000 } };
+const SEARCH = [328, 370];          // the model search field
+const ROW = (i) => [200, 410 + i * 28.8];  // i-th row of the model list
+const USERS_FIELD = [540, 910];     // typed field of "Concurrent users"
+const MEMORY_INFO = [771, 113];     // the ⓘ of the "Memory per GPU" figure
+
+async function typeInto(page, [x, y], text) {
+  await page.mouse.click(x, y);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+// Pixels of a screen rectangle, to see whether something was drawn there.
+async function region(page, x, y, width, height) {
+  await nextFrames(page, 3);
+  return decodePng(await page.screenshot({ clip: { x, y, width, height } }));
+}
+function differs(a, b) {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) > 40) n++;
+  return n;
+}
+// Share of pixels close to an RGB colour (the warning colour of the clamp note).
+function share(img, [r, g, b]) {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4)
+    if (Math.abs(img.data[i] - r) + Math.abs(img.data[i + 1] - g) + Math.abs(img.data[i + 2] - b) < 60) n++;
+  return n / (img.width * img.height);
+}
+
+export default [
+  {
+    name: 'inputs: model search finds "qwen3 30b"; a search with no match keeps the model (no silent "Custom model…")',
+    async fn(ctx) {
+      const p = await ctx.open('', WIDE);
+      assertEqual((await call(p.page, 'state')).model, 'Qwen/Qwen3-8B');
+      await p.page.mouse.click(...SEARCH);
+      await p.page.keyboard.type('qwen3 30b');
+      await nextFrames(p.page, 3);
+      // Row 0: the current model, pinned because it does not match; row 1: the best match.
+      await p.page.mouse.click(...ROW(1));
+      await ctx.until(async () => (await call(p.page, 'state')).model === 'Qwen/Qwen3-30B-A3B',
+        { message: 'the best match of "qwen3 30b" is Qwen3-30B-A3B' });
+      await p.page.mouse.click(...SEARCH);
+      await p.page.keyboard.press('Control+A');
+      await p.page.keyboard.type('DeepSeek V3.2');
+      await nextFrames(p.page, 3);
+      await p.page.mouse.click(...ROW(1));
+      await ctx.until(async () => (await call(p.page, 'state')).model === 'deepseek-ai/DeepSeek-V3.2',
+        { message: '"DeepSeek V3.2" finds DeepSeek-V3.2' });
+      await p.page.mouse.click(...SEARCH);
+      await p.page.keyboard.press('Control+A');
+      await p.page.keyboard.type('no such model');
+      await nextFrames(p.page, 3);
+      // Under the pinned current model there is the "No model matches" line, not a model to pick.
+      await p.page.mouse.click(...ROW(1));
+      await nextFrames(p.page, 3);
+      assertEqual((await call(p.page, 'state')).model, 'deepseek-ai/DeepSeek-V3.2', 'model kept when nothing matches');
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'inputs: typed numbers take suffixes; out of range is clamped with a visible note; "abc" changes nothing',
+    async fn(ctx) {
+      const p = await ctx.open('', WIDE);
+      await typeInto(p.page, USERS_FIELD, '2k');
+      await ctx.until(async () => (await call(p.page, 'state')).users === 2000, { message: '"2k" users = 2000' });
+      await typeInto(p.page, USERS_FIELD, '1,5k');
+      await ctx.until(async () => (await call(p.page, 'state')).users === 1500, { message: '"1,5k" users = 1500' });
+      const strip = () => region(p.page, 20, 925, 600, 30);  // the line under the users field
+      const before = await strip();
+      const warn = [0x8a, 0x5a, 0x00];  // palette().warn in the light theme
+      assert(share(before, warn) < 0.002, 'no note before clamping');
+      await typeInto(p.page, USERS_FIELD, '1M');
+      await ctx.until(async () => (await call(p.page, 'state')).users === 100000, { message: '"1M" clamped to 100000' });
+      const noted = await strip();
+      assert(share(noted, warn) > 0.01, `a clamp note under the field (${share(noted, warn)})`);
+      await ctx.shot(p.page, 'inputs-clamp-note-1600.png');
+      await typeInto(p.page, USERS_FIELD, 'abc');
+      await nextFrames(p.page, 3);
+      assertEqual((await call(p.page, 'state')).users, 100000, '"abc" keeps the value');
+      assert(share(await strip(), warn) > 0.01, 'a note says "abc" is not a number');
+      await typeInto(p.page, USERS_FIELD, '64');
+      await ctx.until(async () => (await call(p.page, 'state')).users === 64, { message: 'users = 64' });
+      assert(share(await strip(), warn) < 0.002, 'the note is gone after a good edit');
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'inputs: a tap on ⓘ opens the explanation beside the figure; it stays, Escape closes it',
+    async fn(ctx) {
+      const p = await ctx.open('', { ...WIDE, contextOptions: { hasTouch: true } });
+      const [x, y] = MEMORY_INFO;
+      const beside = () => region(p.page, x + 14, y - 10, 260, 60);    // right of the ⓘ
+      const figure = () => region(p.page, 650, y - 15, x - 660, 50);   // the figure itself
+      const b0 = await beside(), f0 = await figure();
+      await p.page.touchscreen.tap(x, y);
+      await p.page.waitForTimeout(300);
+      const b1 = await beside();
+      assert(differs(b0, b1) > 500, `the explanation opens to the right of the ⓘ (${differs(b0, b1)} px changed)`);
+      assert(differs(f0, await figure()) < 50, 'the figure itself stays uncovered');
+      await ctx.shot(p.page, 'inputs-info-popup-1600.png');
+      await p.page.waitForTimeout(1000);
+      assert(differs(b0, await beside()) > 500, 'still open a second later (a popup, not a hover tooltip)');
+      await p.page.mouse.click(900, 25);  // a click on blank header space closes it
+      assert(differs(b0, await beside()) < 50, 'a tap elsewhere closes it');
+      await p.page.mouse.click(x, y);  // by mouse too; then Escape closes it
+      assert(differs(b0, await beside()) > 500, 'a click on the ⓘ opens it');
+      await p.page.keyboard.press('Escape');
+      await p.page.mouse.move(5, 990);
+      assert(differs(b0, await beside()) < 50, 'Escape closes it');
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'inputs: Tab reaches the task chips in reading order; Enter and Space press them',
+    async fn(ctx) {
+      const p = await ctx.open('', WIDE);
+      await p.page.mouse.click(53, 123);  // the Chat-bot chip: focus starts there
+      await nextFrames(p.page, 2);
+      const before = await region(p.page, 150, 100, 250, 50);
+      await p.page.keyboard.press('Tab');  // -> "RAG / document search"
+      await nextFrames(p.page, 3);
+      assert(differs(before, await region(p.page, 150, 100, 250, 50)) > 100, 'a focus ring is drawn around the next chip');
+      await ctx.shot(p.page, 'inputs-focus-ring-1600.png');
+      await p.page.keyboard.press('Enter');
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'rag', { message: 'Enter on the 2nd chip selects RAG' });
+      await p.page.keyboard.press('Tab');  // -> "OCR / documents"
+      await nextFrames(p.page, 2);
+      await p.page.keyboard.press('Space');
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'ocr', { message: 'Space on the 3rd chip selects OCR' });
+      for (let i = 0; i < 3; i++) { await p.page.keyboard.press('Tab'); await nextFrames(p.page, 2); }  // General AI, LoRA, QLoRA
+      await p.page.keyboard.press('Enter');
+      await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'three more Tabs reach QLoRA' });
+      await p.page.keyboard.press('Shift+Tab');  // back to LoRA
+      await nextFrames(p.page, 2);
+      await p.page.keyboard.press('Enter');
+      await ctx.until(async () => (await call(p.page, 'state')).method === 'lora', { message: 'Shift+Tab goes back to LoRA' });
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: 'inputs: screenshots at 1366x768 and 390x844@3 (search, chart axes, dark theme)',
+    timeout: 120000,
+    async fn(ctx) {
+      for (const [w, h, dpr] of [[1366, 768, 1], [390, 844, 3]])
+        for (const theme of ['light', 'dark']) {
+          const p = await ctx.open(`?theme=${theme}#v=1&model=moonshotai/Kimi-K2.5&ctx=131072&users=20`,
+            { viewport: { width: w, height: h }, deviceScaleFactor: dpr, colorScheme: theme });
+          await ctx.shot(p.page, `inputs-${w}x${h}-${theme}.png`);
+          p.assertNoErrors();
+        }
+      const t = await ctx.open('?lang=ru#v=1&task=train&model=openai/gpt-oss-120b&tokens=2T&days=50',
+        { viewport: { width: 1366, height: 768 } });
+      await t.page.mouse.wheel(0, 600);
+      await ctx.shot(t.page, 'inputs-1366x768-train-ru.png');
+      t.assertNoErrors();
+    },
+  },
+];
