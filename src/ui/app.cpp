@@ -141,8 +141,8 @@ std::string App::link() const { return encode_link(state); }
 
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
-    for (const auto& n : notices) extra.push_back({"catalog.notice", n});
-    return result_json(result, extra, -1);
+    for (const auto& n : notices) extra.push_back(Message(code::catalog_notice).str("detail", n));
+    return gpusizer::page_json(result, extra, lang());  // with the DOM summary in the UI's language
 }
 
 void App::apply_view() const { apply_theme(dark, dpr, embed.has_accent ? embed.accent_rgb : 0x2f6fed); }

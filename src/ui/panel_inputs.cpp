@@ -95,7 +95,7 @@ void draw_task(App& app) {
         ImGui::Spacing();
         std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p->title_ru : p->title_en);
         if (p->params_max_b > 0) g += " · " + fixed(p->params_min_b, 0) + "–" + fixed(p->params_max_b, 0) + "B " + tr("params");
-        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " GB VRAM";
+        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " " + text::unit("GB", lang()) + " VRAM";
         else if (p->vram_min_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "+ GB VRAM";
         if (!p->gpus.empty()) {
             g += " · GPU:";
@@ -183,7 +183,7 @@ void draw_model(App& app) {
         for (int i = 0; i < kWeightFormatCount; ++i) if (weight_format_at(i) == cur) wq = i;
         auto label_for = [&](WeightFormat f) {
             const double gb = weight_bytes(m, f).total().gb();
-            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " GB";
+            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " " + text::unit("GB", lang());
             if (f == m.native_format) l += std::string("  (") + tr("native") + ")";
             return l;
         };
@@ -197,7 +197,7 @@ void draw_model(App& app) {
                     s.wq = f == m.native_format ? std::nullopt : std::optional<WeightFormat>(f);
                     changed = true;
                 }
-                tooltip_on_hover(std::string(weight_format_info(f).scale_note));
+                tooltip_on_hover(tr(weight_format_info(f).scale_note.data()));  // a literal: null-terminated
             }
             ImGui::EndCombo();
         }
