@@ -59,9 +59,12 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
     if (r.state.task == Task::infer)
         return text::with_unit(o.decode_tps_per_user.mid, 1, "tok/s", lang) + " " + T("per user", lang);
-    if (is_train(r))
-        return text::duration_hours(o.days.mid * 24, lang) + ", " + text::compact(o.gpu_hours.mid, 1, lang) + " " +
-               T("GPU-hours", lang);
+    if (is_train(r)) {
+        // "30,9 тыс." takes the form of 5 (genitive plural); small counts their own.
+        const double h = o.gpu_hours.mid, form = h >= 1e4 ? 5 : std::round(h * 10) / 10;
+        return text::duration_hours(o.days.mid * 24, lang) + ", " + text::compact(h, 1, lang) + " " +
+               text::noun(form, "GPU-hour", lang);
+    }
     return text::number(o.score, 1, lang) + " " + text::render(o.score_label, lang);
 }
 

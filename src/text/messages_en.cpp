@@ -38,7 +38,7 @@ const Table kEnglish = {
     {"reason.ttft_too_long", "first token in {ttft:2} s even alone (target {target:1} s)"},
     {"reason.too_many_gpus", "needs more than {max:0} GPUs"},
     {"reason.no_fit_sharded", "does not fit even sharded over {gpus:0} GPUs ({per_gpu:1} GB per GPU, activations {activations:1} GB)"},
-    {"reason.needs_memory_zero3", "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus#GPU|GPUs}, has {have:1} GB usable"},
+    {"reason.needs_memory_zero3", "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus:0#GPU|GPUs}, has {have:1} GB usable"},
     {"reason.no_nvlink_training", "multi-GPU training without NVLink: gradient all-reduce over PCIe"},
     {"reason.deadline", "takes {days:1} days, deadline {deadline:1}"},
     {"reason.no_graphics", "no graphics pipeline / RT cores for rendering"},

@@ -37,8 +37,8 @@ std::string field(std::string_view body, const Message& m, Lang lang, int depth)
         if (colon == std::string_view::npos || set != (body[0] == '?')) return "";
         return depth > 8 ? "" : render_template(body.substr(colon + 1), m, lang);
     }
-    const size_t mark = body.find_first_of(":#");
-    const std::string name(body.substr(0, mark));
+    const size_t colon = body.find(':'), hash = body.find('#');
+    const std::string name(body.substr(0, std::min(colon, hash)));
     const Param* p = m.find(name);
     if (!p) return "{" + name + "?}";  // visible, and the tests look for it
     if (p->kind == Param::Kind::code) {
@@ -46,17 +46,18 @@ std::string field(std::string_view body, const Message& m, Lang lang, int depth)
         return t && depth <= 8 ? render_template(t, m, lang) : p->text;
     }
     if (p->kind == Param::Kind::text) return p->text;
-    if (mark == std::string_view::npos) return auto_number(p->number, lang);
-    const std::string_view spec = body.substr(mark + 1);
-    if (body[mark] == '#') {
-        const auto f = forms(spec);
-        const char* one = nullptr;
-        std::string a(f[0]), b(f.size() > 1 ? f[1] : f[0]), c(f.size() > 2 ? f[2] : b);
-        one = plural(p->number, lang, a.c_str(), b.c_str(), c.c_str());
-        return one;
+    const std::string spec(colon == std::string_view::npos ? "" : body.substr(colon + 1, hash == std::string_view::npos ? hash : hash - colon - 1));
+    const int decimals = std::atoi(spec.c_str() + (!spec.empty() && spec[0] == 'e'));
+    if (hash != std::string_view::npos) {
+        // The word agrees with the number as shown: "50,0 дня" (a shown fraction), "50 дней".
+        const auto f = forms(body.substr(hash + 1));
+        const std::string a(f[0]), b(f.size() > 1 ? f[1] : f[0]), c(f.size() > 2 ? f[2] : b);
+        const double shown = decimals > 0 ? p->number + 0.5 : std::round(p->number);  // decimals shown: a fraction
+        return plural(spec.empty() ? p->number : shown, lang, a.c_str(), b.c_str(), c.c_str());
     }
-    if (!spec.empty() && spec[0] == 'e') return sci(p->number, std::atoi(std::string(spec.substr(1)).c_str()), lang);
-    return number(p->number, std::atoi(std::string(spec).c_str()), lang);
+    if (spec.empty()) return auto_number(p->number, lang);
+    if (spec[0] == 'e') return sci(p->number, decimals, lang);
+    return number(p->number, decimals, lang);
 }
 
 std::string render_at(std::string_view tpl, const Message& m, Lang lang, int depth) {
@@ -171,10 +172,11 @@ const char* plural(double n, Lang lang, const char* one, const char* few, const 
     return many;
 }
 
-std::string count_of(double n, int decimals, std::string_view noun, Lang lang) {
+const char* noun(double n, std::string_view key, Lang lang) {
     struct Noun { const char *key, *one, *many, *ru_one, *ru_few, *ru_many; };
     static const Noun nouns[] = {
         {"GPU", "GPU", "GPUs", "GPU", "GPU", "GPU"},
+        {"GPU-hour", "GPU-hour", "GPU-hours", "GPU-час", "GPU-часа", "GPU-часов"},
         {"server", "server", "servers", "сервер", "сервера", "серверов"},
         {"day", "day", "days", "день", "дня", "дней"},
         {"hour", "hour", "hours", "час", "часа", "часов"},
@@ -183,12 +185,15 @@ std::string count_of(double n, int decimals, std::string_view noun, Lang lang) {
         {"replica", "replica", "replicas", "реплика", "реплики", "реплик"},
         {"stream", "stream", "streams", "поток", "потока", "потоков"},
     };
-    const double p = std::pow(10.0, decimals), shown = std::round(n * p) / p;
     for (const auto& w : nouns)
-        if (noun == w.key)
-            return number(n, decimals, lang) + "\u00A0" +
-                   (lang == Lang::ru ? plural(shown, lang, w.ru_one, w.ru_few, w.ru_many) : plural(shown, lang, w.one, w.many, w.many));
-    return number(n, decimals, lang) + "\u00A0" + std::string(noun);
+        if (key == w.key)
+            return lang == Lang::ru ? plural(n, lang, w.ru_one, w.ru_few, w.ru_many) : plural(n, lang, w.one, w.many, w.many);
+    return "";
+}
+
+std::string count_of(double n, int decimals, std::string_view key, Lang lang) {
+    const double p = std::pow(10.0, decimals), shown = std::round(n * p) / p;
+    return number(n, decimals, lang) + "\u00A0" + noun(shown, key, lang);
 }
 
 const char* unit(std::string_view key, Lang lang) {
@@ -214,8 +219,7 @@ std::string duration_hours(double hours, Lang lang) {
     const double days = hours / 24;
     const int d = days < 10 ? 1 : 0;
     const double shown = std::round(days * (d ? 10 : 1)) / (d ? 10 : 1);
-    const char* word = lang == Lang::ru ? plural(shown, lang, "день", "дня", "дней") : plural(shown, lang, "day", "days", "days");
-    return number(days, d, lang) + "\u00A0" + word;
+    return number(days, d, lang) + "\u00A0" + noun(shown, "day", lang);
 }
 
 std::string energy_mwh(double mwh, Lang lang) {

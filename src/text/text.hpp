@@ -46,6 +46,7 @@ const char* plural(double n, Lang lang, const char* one, const char* few, const 
 // "2 servers" / "2 сервера": the number and its noun. Nouns: "GPU", "server", "day", "hour",
 // "user", "token", "replica", "stream".
 std::string count_of(double n, int decimals, std::string_view noun, Lang lang);
+const char* noun(double n, std::string_view noun, Lang lang);  // the word alone ("GPU-hour" too)
 // Units: key is the English unit ("s", "min", "h", "GB", "GB/s", "kWh", "MWh", "tok/s", "/h", "TFLOPS").
 const char* unit(std::string_view key, Lang lang);
 std::string with_unit(double v, int decimals, std::string_view unit_key, Lang lang);

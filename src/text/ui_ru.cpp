@@ -168,6 +168,29 @@ const UiTable& ui_table_ru() {
         {"Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README describes.",
          "Замените YOUR-SITE на адрес своего сайта; добавьте &catalog=, &cur=, &cta=, &theme=, &accent= по README."},
         {"Copy the embed code", "Копировать код вставки"},
+        // exports, the CLI table and the DOM summary (src/report)
+        {"Inputs", "Входные данные"},
+        {"Currency", "Валюта"},
+        {"Link", "Ссылка"},
+        {"Recommended: ", "Рекомендуется: "},
+        {"recommended: ", "рекомендуется: "},
+        {"per user", "на пользователя"},
+        {"Servers", "Серверов"},
+        {"Time", "Срок"},
+        {"warning: ", "предупреждение: "},
+        {"Memory of one replica before splitting: ", "Память одной реплики до разбиения: "},
+        {"Compute: ", "Вычисления: "},
+        {"Custom model", "Своя модель"},
+        {"PCIe only", "только PCIe"},
+        // weight-format notes (engine/formats.cpp), shown as tooltips
+        {"4 bytes per weight", "4 байта на вес"},
+        {"2 bytes per weight", "2 байта на вес"},
+        {"1 byte + block scales (<0.01 bit)", "1 байт + масштабы блоков (<0,01 бита)"},
+        {"1 byte + per-channel scales", "1 байт + масштабы по каналам"},
+        {"4 bits + 8-bit scale per 32", "4 бита + 8-битный масштаб на 32 веса"},
+        {"4 bits + FP8 scale per 16", "4 бита + масштаб FP8 на 16 весов"},
+        {"4 bits + FP16 scale & zero per 128", "4 бита + масштаб и ноль FP16 на 128 весов"},
+        {"GGUF file average", "среднее по файлу GGUF"},
     };
     return t;
 }
