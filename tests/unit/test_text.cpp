@@ -107,7 +107,7 @@ TEST_CASE("every code of the registry has an English and a Russian template, and
         CHECK_MESSAGE(text::message_template(c, Lang::ru) != nullptr, "no Russian text for ", c);
     }
     for (Lang l : {Lang::en, Lang::ru})
-        for (const auto& [c, t] : text::message_table(l)) CHECK_MESSAGE(registry.count(c), "unregistered code ", c);
+        for (const auto& entry : text::message_table(l)) CHECK_MESSAGE(registry.count(entry.first), "unregistered code ", entry.first);
 }
 
 TEST_CASE("every code the engine emits on the samples is registered, rendered and fully substituted") {
