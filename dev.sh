@@ -11,7 +11,7 @@ IMGUI_DIR=$BUILD/third_party/imgui-1.86
 JOBS=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs   # emcc's acorn with this machine's Node 20
 
-APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonttools dpkg-dev xz-utils nodejs npm"
+APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils nodejs npm"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

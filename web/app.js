@@ -218,6 +218,14 @@
       fallback();
     }
   }
+  let toastTimer = 0;
+  function toast(text) {
+    const t = $('toast');
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { t.hidden = true; }, 1600);
+  }
   function download(name, mime, text) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: mime }));
@@ -285,7 +293,7 @@
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
         return {};
       },
-      onStateChanged, copyText: (t) => copyText(t), download, openUrl,
+      onStateChanged, copyText: (t) => copyText(t, () => toast(PAGE_TEXT[lang].copied)), download, openUrl,
       onFirstFrame: () => {
         timing.first_frame = performance.now();
         clearTimeout(loadingTimer);
@@ -425,10 +433,10 @@
   const PAGE_TEXT = {
     en: { copy: 'Copy link', copied: 'Copied', copyTitle: 'Copy a link to this configuration', close: 'Close',
       canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls; the results are also listed below as text',
-      summary: 'Results as text', caption: 'Every GPU evaluated for this configuration' },
+      summary: 'Results as text', caption: 'Every GPU evaluated for this configuration', title: 'gpusizer: GPU sizing calculator' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
-      summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации' },
+      summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU' },
   };
   function translatePage() {
     const t = PAGE_TEXT[lang];
@@ -438,6 +446,7 @@
     $('canvas').setAttribute('aria-label', t.canvas);
     $('summary').setAttribute('aria-label', t.summary);
     $('summary-table').caption.textContent = t.caption;
+    $('summary-title').textContent = t.title;
   }
   translatePage();
 
@@ -490,6 +499,7 @@
     return '';
   };
   api.tableView = () => { const v = Module.UTF8ToString(Module._gs_table_view()).split(',').map(Number); return { top: v[0], row: v[1], rows: v[2], cards: v[3] === 1 }; };
+  api.regions = () => (Module.regions || []).map((r) => Object.assign({}, r));
   api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
   api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
 })();

@@ -83,6 +83,8 @@
     function end(e, cancelled) {
       if (!g) return;
       const p = e.changedTouches && e.changedTouches[0] ? local(e.changedTouches[0]) : g.last;
+      // A tap or a drag was ours: no emulated mouse events after it (they would press twice).
+      if ((g.mode === 'pending' || g.mode === 'drag') && e.cancelable) e.preventDefault();
       if (g.mode === 'pending' && !cancelled) {
         sink.pointer(p.x, p.y, -1, false);
         sink.pointer(p.x, p.y, 0, true);
@@ -104,7 +106,8 @@
       }
       g = null;
     }
-    canvas.addEventListener('touchend', (e) => end(e, false), { passive: true });
+    // Not passive: a tap's touchend cancels the emulated mouse events (scrolling is not delayed by it).
+    canvas.addEventListener('touchend', (e) => end(e, false), { passive: false });
     canvas.addEventListener('touchcancel', (e) => end(e, true), { passive: true });
   }
 

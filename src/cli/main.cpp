@@ -1,6 +1,6 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
-//   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv]
+//   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
 //   gpusizer --pack-catalog OUT [--catalog FILE]
 #include <cstdio>
 #include <fstream>
@@ -17,8 +17,9 @@
 namespace {
 
 const char* kUsage =
-    "usage: gpusizer '<link fragment or URL>' [--json] [--markdown] [--csv] [--catalog FILE] [--provider FILE]\n"
+    "usage: gpusizer '<link fragment or URL>' [--json] [--markdown] [--csv] [--lang en|ru] [--catalog FILE] [--provider FILE]\n"
     "  e.g. gpusizer 'v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50' --json\n"
+    "  --lang en|ru     language of the texts (reasons, warnings, exports; default en)\n"
     "  --catalog FILE   use FILE instead of the bundled catalog\n"
     "  --provider FILE  apply a provider file (extend/replace) over the catalog\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
     std::string link, catalog_path, provider_path, pack_path;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
+    Lang lang = Lang::en;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--json") output = Output::json;
@@ -60,6 +62,11 @@ int main(int argc, char** argv) {
         else if (a == "--csv") output = Output::csv;
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
+        else if (a == "--lang" && i + 1 < argc) {
+            const std::string l = argv[++i];
+            if (l != "en" && l != "ru") { std::cerr << "--lang: expected en or ru, got " << l << "\n"; return 2; }
+            lang = text::parse_lang(l);
+        }
         else if (a == "-h" || a == "--help") { std::cout << kUsage; return 0; }
         else if (!a.empty() && a[0] == '-' && a.size() > 1) { std::cerr << "unknown option " << a << "\n" << kUsage; return 2; }
         else { link = a; have_link = true; }
@@ -90,8 +97,8 @@ int main(int argc, char** argv) {
         if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }
         CatalogLoad p = apply_provider_catalog(catalog, text, provider_path);
         if (!p.ok) {
-            for (const auto& e : p.errors) notes.push_back({"catalog.provider_error", e.to_string()});
-            notes.push_back({"catalog.provider_rejected", provider_path + " rejected; the bundled catalog is used"});
+            for (const auto& e : p.errors) notes.push_back(Message(code::catalog_provider_error).str("detail", e.to_string()));
+            notes.push_back(Message(code::catalog_provider_rejected).str("file", provider_path));
         }
         catalog = p.catalog;
     }
@@ -99,10 +106,10 @@ int main(int argc, char** argv) {
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
     const Result r = evaluate(d.state, catalog);
     switch (output) {
-        case Output::json: std::cout << result_json(r, notes) << "\n"; break;
-        case Output::markdown: std::cout << result_markdown(r); break;
-        case Output::csv: std::cout << result_csv(r); break;
-        case Output::table: std::cout << result_table(r, notes); break;
+        case Output::json: std::cout << result_json(r, notes, 2, lang) << "\n"; break;
+        case Output::markdown: std::cout << result_markdown(r, lang); break;
+        case Output::csv: std::cout << result_csv(r, lang); break;
+        case Output::table: std::cout << result_table(r, notes, lang); break;
     }
     return 0;
 }

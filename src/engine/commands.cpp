@@ -9,11 +9,6 @@
 namespace gpusizer {
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 std::string gguf_quant_tag(WeightFormat f) {
     switch (f) {
         case WeightFormat::q8_0: return "Q8_0";
@@ -25,11 +20,12 @@ std::string gguf_quant_tag(WeightFormat f) {
 
 }  // namespace
 
-std::string serving_command(const Job& job, const Option& o) {
+std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
     const State& s = job.state;
     const WeightFormatInfo& wf = weight_format_info(job.wq);
     const std::string model = job.model.custom ? "<your-model>" : job.model.id;
     std::ostringstream c;
+    Message note;
     const int seqs = std::max(1, o.batch_per_replica);
     if (wf.is_gguf) {
         // llama.cpp shares -c tokens among -np parallel slots.
@@ -45,12 +41,14 @@ std::string serving_command(const Job& job, const Option& o) {
         if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c << " --kv-cache-dtype fp8";
         c << " --gpu-memory-utilization " << fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {
+            // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.
+            auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); };
             switch (job.wq) {
                 case WeightFormat::fp8: c << " --quantization fp8"; break;
-                case WeightFormat::int4: c << "  # use an AWQ/GPTQ INT4 checkpoint of the model"; break;
-                case WeightFormat::int8: c << "  # use a W8A8 INT8 checkpoint of the model"; break;
-                case WeightFormat::nvfp4: c << "  # use an NVFP4 checkpoint of the model"; break;
-                case WeightFormat::mxfp4: c << "  # use an MXFP4 checkpoint of the model"; break;
+                case WeightFormat::int4: checkpoint("AWQ/GPTQ INT4"); break;
+                case WeightFormat::int8: checkpoint("W8A8 INT8"); break;
+                case WeightFormat::nvfp4: checkpoint("NVFP4"); break;
+                case WeightFormat::mxfp4: checkpoint("MXFP4"); break;
                 case WeightFormat::fp16: c << " --dtype float16"; break;
                 case WeightFormat::bf16: c << " --dtype bfloat16"; break;
                 case WeightFormat::fp32: c << " --dtype float32"; break;
@@ -58,28 +56,33 @@ std::string serving_command(const Job& job, const Option& o) {
             }
         }
     }
-    if (o.replicas > 1) c << "   # × " << o.replicas << " replicas behind a load balancer";
-    return c.str();
+    std::vector<CommandLine> lines{{c.str(), note}};
+    if (o.replicas > 1) {
+        // With a checkpoint note already on the line, the replica count gets its own comment line.
+        Message replicas = Message(code::cmd_replicas).num("replicas", o.replicas);
+        if (lines[0].note.empty()) lines[0].note = replicas;
+        else lines.push_back({"", replicas});
+    }
+    return lines;
 }
 
-std::string training_layout(const Job& job, const Option& o) {
+std::vector<CommandLine> training_layout(const Job& job, const Option& o) {
     const State& s = job.state;
-    std::ostringstream c;
     const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
     const int per_server = std::min(o.count, gpu ? gpu->max_server_size() : 8);
     const int nodes = std::max(1, o.servers);
-    c << "TP=" << o.tp << " × PP=" << o.pp << " × DP=" << o.dp << ", ZeRO-" << std::max(0, o.zero)
-      << (s.ckpt ? ", activation checkpointing" : "") << ", micro-batch " << static_cast<long long>(s.batch) << " × "
-      << static_cast<long long>(s.seq) << " tokens";
-    const char* method = s.task == Task::train ? "pretrain"
-                         : s.method == TuneMethod::full ? "full fine-tune"
-                         : s.method == TuneMethod::lora ? "LoRA" : "QLoRA";
-    c << "; " << method;
-    if (s.task == Task::tune && s.method != TuneMethod::full) c << " rank " << static_cast<long long>(s.rank);
-    c << "\ntorchrun --nnodes " << nodes << " --nproc-per-node " << std::max(1, std::min(per_server, o.count))
-      << " train.py   # " << lower(method) << " with "
-      << (o.zero >= 3 ? "FSDP full sharding" : o.zero > 0 ? "DeepSpeed ZeRO-" + std::to_string(o.zero) : "DDP");
-    return c.str();
+    const char* method = s.task == Task::train ? code::term_pretrain
+                         : s.method == TuneMethod::full ? code::term_full_finetune
+                         : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
+    Message layout = Message(code::cmd_layout).num("tp", o.tp).num("pp", o.pp).num("dp", o.dp).num("zero", std::max(0, o.zero))
+                         .num("ckpt", s.ckpt ? 1 : 0).num("batch", s.batch).num("seq", s.seq).term("method", method)
+                         .num("rank", s.task == Task::tune && s.method != TuneMethod::full ? s.rank : 0);
+    std::ostringstream c;
+    c << "torchrun --nnodes " << nodes << " --nproc-per-node " << std::max(1, std::min(per_server, o.count)) << " train.py";
+    Message how = o.zero >= 3 ? Message(code::cmd_train_fsdp)
+                  : o.zero > 0 ? Message(code::cmd_train_zero).num("zero", o.zero) : Message(code::cmd_train_ddp);
+    how.term("method", method);
+    return {{"", layout}, {c.str(), how}};
 }
 
 }  // namespace gpusizer

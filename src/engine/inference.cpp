@@ -116,14 +116,14 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
 }
 
 // Tensor-parallel sizes vLLM accepts for this model: heads divisible, KV heads divide or are divided.
-bool tp_valid(const ModelSpec& m, int tp, std::string* why) {
+bool tp_valid(const ModelSpec& m, int tp, Message* why) {
     if (tp <= 1) return true;
     if (m.heads > 0 && m.heads % tp != 0) {
-        *why = std::to_string(m.heads) + " attention heads are not divisible by TP " + std::to_string(tp);
+        *why = Message(code::reason_heads_split).num("heads", m.heads).num("tp", tp);
         return false;
     }
     if (m.attention != AttentionKind::mla && m.kv_heads > 0 && m.kv_heads % tp != 0 && tp % m.kv_heads != 0) {
-        *why = std::to_string(m.kv_heads) + " KV heads do not split over TP " + std::to_string(tp);
+        *why = Message(code::reason_kv_heads_split).num("kv_heads", m.kv_heads).num("tp", tp);
         return false;
     }
     return true;
@@ -175,10 +175,10 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     o.count = per_replica;
     o.servers = servers_for_gpus(per_replica, g.max_server_size());
 
-    std::string why;
+    Message why;
     if (!tp_valid(job.model, l.tp, &why)) { o.reason = why; return o; }
-    if (l.pp > 1 && job.model.layers < l.pp) { o.reason = "fewer layers than pipeline stages"; return o; }
-    if (mid.peak_prefill <= 0) { o.reason = "no tensor throughput figure in the catalog"; return o; }
+    if (l.pp > 1 && job.model.layers < l.pp) { o.reason = Message(code::reason_layers_lt_stages); return o; }
+    if (mid.peak_prefill <= 0) { o.reason = Message(code::reason_no_tensor_figure); return o; }
 
     const double mem_batch = mid.batch_limit_by_memory();
     if (mem_batch < 1) {
@@ -188,14 +188,13 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         o.per_gpu.kv_cache = mid.kv_ctx;
         o.per_gpu.activations = mid.activations;
         o.per_gpu.overhead = mid.overhead;
-        o.reason = "needs " + fmt(need, 1) + " GB per GPU for one " + fmt(s.ctx, 0) + "-token sequence, has " +
-                   fmt(o.capacity_gb, 1) + " GB usable (" + fmt(o.gpu_memory_gb, 1) + " GB less " + fmt(s.reserve, 0) +
-                   " % reserve)";
+        o.reason = Message(code::reason_needs_memory_ctx).num("need", need).num("ctx", s.ctx).num("have", o.capacity_gb)
+                       .num("memory", o.gpu_memory_gb).num("reserve", s.reserve);
         return o;
     }
 
     if (pinned > 0) {
-        if (pinned % per_replica != 0) { o.reason = "count is not a multiple of the layout"; return o; }
+        if (pinned % per_replica != 0) { o.reason = Message(code::reason_count_not_multiple); return o; }
         o.replicas = pinned / per_replica;
         o.count = pinned;
         o.servers = servers_for_gpus(pinned, g.max_server_size());
@@ -205,10 +204,10 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         o.batch_per_replica = int(batch);
         fill_from_replicas(o, lo, mid, hi, batch);
         if (cap <= 0) {
-            o.reason = "misses the targets even for one user: " + fmt(mid.tps_per_user(1), 1) + " tokens/s (target " +
-                       fmt(s.tps, 0) + "), first token in " + fmt(mid.ttft_seconds(1), 2) + " s (target " + fmt(s.ttft, 1) + ")";
+            o.reason = Message(code::reason_misses_targets).num("tps", mid.tps_per_user(1)).num("target_tps", s.tps)
+                           .num("ttft", mid.ttft_seconds(1)).num("target_ttft", s.ttft);
         } else if (o.users_served < users) {
-            o.reason = "serves " + fmt(o.users_served, 0) + " of " + fmt(users, 0) + " users within the targets";
+            o.reason = Message(code::reason_serves_fewer).num("served", std::floor(o.users_served)).num("users", users);
         } else {
             o.fits = true;
         }
@@ -222,14 +221,14 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         fill_from_replicas(o, lo, mid, hi, 1);
         const double t = mid.tps_per_user(1), f = mid.ttft_seconds(1);
         if (t < s.tps)
-            o.reason = "too slow: " + fmt(t, 1) + " tokens/s per user even alone (target " + fmt(s.tps, 0) + ")";
+            o.reason = Message(code::reason_too_slow).num("tps", t).num("target", s.tps);
         else
-            o.reason = "first token in " + fmt(f, 2) + " s even alone (target " + fmt(s.ttft, 1) + " s)";
+            o.reason = Message(code::reason_ttft_too_long).num("ttft", f).num("target", s.ttft);
         return o;
     }
     o.replicas = int(std::min(kMaxGpus, std::ceil(users / batch_cap)));
     o.count = o.replicas * per_replica;
-    if (o.count > kMaxGpus / 10) { o.reason = "needs more than 100 000 GPUs"; return o; }
+    if (o.count > kMaxGpus / 10) { o.reason = Message(code::reason_too_many_gpus).num("max", kMaxGpus / 10); return o; }
     o.servers = servers_for_gpus(o.count, g.max_server_size());
     const double batch = std::ceil(users / o.replicas);
     o.batch_per_replica = int(batch);
@@ -242,9 +241,9 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
 void warn_option(const GpuSpec& g, Option& o) {
     warn_low_bandwidth(g, o);
     if (o.tp > 1 && !nvlink_within(g, o.tp))
-        o.warnings.push_back({"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"});
+        o.warnings.push_back(Message(code::gpu_tp_over_pcie).num("tp", o.tp));
     if (g.estimated)
-        o.warnings.push_back({"gpu.estimated", "some catalog figures of this GPU are estimated"});
+        o.warnings.push_back(Message(code::gpu_estimated).str("gpu", g.name));
 }
 
 }  // namespace
@@ -272,38 +271,31 @@ void evaluate_inference(const Job& job, Result& out) {
                                hi.runtime_overhead_gb};
 
     const double per_token = kv_bytes_per_sequence(kv, 1).value - kv.state_bytes_per_sequence;
+    const WeightFormatInfo& wf = weight_format_info(job.wq);
     out.explanations.push_back({"memory.weights",
-        fmt(m.params_b, 2) + " B params × " + fmt(weight_format_info(job.wq).bits_per_weight, 2) + " bits (" +
-        std::string(weight_format_info(job.wq).key) + ", " + std::string(weight_format_info(job.wq).scale_note) +
-        "; embeddings " + fmt_gb(w.input_embedding.value + w.lm_head.value) + ") = " + fmt_gb(w.total().value),
+        Message(code::formula_weights).num("params_b", m.params_b).num("bits", wf.bits_per_weight)
+            .str("format", std::string(wf.label)).num("embeddings_gb", (w.input_embedding + w.lm_head).gb())
+            .num("total_gb", w.total().gb()),
         {w.total().gb(), w.total().gb(), w.total().gb()}});
-    std::string kv_formula;
-    if (m.attention == AttentionKind::mla && m.mla)
-        kv_formula = "MLA latent (" + std::to_string(m.mla->kv_lora_rank) + " + " + std::to_string(m.mla->qk_rope_head_dim) +
-                     " rope) × " + std::to_string(m.layers) + " layers × " + fmt(kv_bytes_per_element(s.kvq), 0) + " B";
-    else
-        kv_formula = "2 (K,V) × " + std::to_string(m.kv_heads) + " KV heads × " + std::to_string(m.head_dim) + " dim × " +
-                     std::to_string(full_attention_layers(m)) + " full layers × " + fmt(kv_bytes_per_element(s.kvq), 0) + " B";
-    if (kv.window > 0) kv_formula += " + window layers capped at " + fmt(kv.window, 0) + " tokens";
-    if (kv.state_bytes_per_sequence > 0) kv_formula += " + linear-attention state " + fmt_gb(kv.state_bytes_per_sequence) + "/seq";
-    kv_formula += " = " + fmt(per_token / 1024.0, 1) + " KiB/token; × " + fmt(s.ctx, 0) + " tokens × " + fmt(users, 0) +
-                  " users = " + fmt_gb(out.memory.kv_cache.value);
+    const bool mla = m.attention == AttentionKind::mla && m.mla;
+    Message kv_formula(mla ? code::formula_kv_mla : code::formula_kv_heads);
+    if (mla) kv_formula.num("rank", m.mla->kv_lora_rank).num("rope", m.mla->qk_rope_head_dim).num("layers", m.layers);
+    else kv_formula.num("kv_heads", m.kv_heads).num("head_dim", m.head_dim).num("layers", full_attention_layers(m));
+    kv_formula.num("bytes", kv_bytes_per_element(s.kvq)).num("window", kv.window)
+        .num("state_gb", Bytes{kv.state_bytes_per_sequence}.gb()).num("kib", per_token / 1024.0)
+        .num("ctx", s.ctx).num("users", users).num("total_gb", out.memory.kv_cache.gb());
     out.explanations.push_back({"memory.kv_cache", kv_formula, {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
     out.explanations.push_back({"memory.activations",
-        "prefill chunk " + fmt(std::min(std::max(1.0, s.ctx), 8192.0), 0) + " tokens × (4·hidden + 2·FFN width) × 2 B + logits = " +
-        fmt_gb(out.memory.activations.value), {out.memory.activations.gb() * lo.activation_factor,
-        out.memory.activations.gb(), out.memory.activations.gb() * hi.activation_factor}});
-    out.explanations.push_back({"memory.overhead", "CUDA context, libraries, CUDA graphs per GPU",
+        Message(code::formula_activations).num("chunk", std::min(std::max(1.0, s.ctx), 8192.0))
+            .num("total_gb", out.memory.activations.gb()),
+        {out.memory.activations.gb() * lo.activation_factor, out.memory.activations.gb(),
+         out.memory.activations.gb() * hi.activation_factor}});
+    out.explanations.push_back({"memory.overhead", Message(code::formula_overhead),
         {lo.runtime_overhead_gb, Assumptions::typical().runtime_overhead_gb, hi.runtime_overhead_gb}});
-
-    std::string split = "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel";
-    if (m.moe) split += "; routed experts split across the TP/EP group";
-    split += "); KV cache / PP and ";
-    if (m.attention == AttentionKind::mla) split += "NOT split by TP: the MLA latent is replicated on every TP rank";
-    else split += "/ TP up to " + std::to_string(m.kv_heads) + " KV heads (beyond that, heads are replicated)";
-    if (kv.state_bytes_per_sequence > 0) split += "; linear-attention state split by value heads";
-    split += "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms";
-    out.explanations.push_back({"parallelism.per_gpu", split, {}});
+    out.explanations.push_back({"parallelism.per_gpu",
+        Message(code::formula_split_inference).num("moe", m.moe ? 1 : 0).num("mla", m.attention == AttentionKind::mla ? 1 : 0)
+            .num("kv_heads", m.kv_heads).num("state", kv.state_bytes_per_sequence > 0 ? 1 : 0),
+        {}});
 
     const int pinned = s.n ? *s.n : 0;
     for (const GpuSpec* g : job.gpus) {

@@ -50,37 +50,37 @@ void evaluate_other_work(const Job& job, Result& out) {
         o.per_gpu.weights = Bytes::from_gb(need_gb);
         o.per_gpu_gb = {need_gb, need_gb, need_gb};
         const bool mem_ok = need_gb <= o.capacity_gb;
-        const std::string mem_reason = "needs " + fmt(need_gb, 1) + " GB, has " + fmt(o.capacity_gb, 1) + " GB usable";
+        const Message mem_reason = Message(code::reason_needs_memory).num("need", need_gb).num("have", o.capacity_gb);
         if (work == "render") {
             o.score = val(g.tflops.fp32);
-            o.score_label = "FP32 TFLOPS";
-            if (!g.graphics || !g.rt_cores) o.reason = "no graphics pipeline / RT cores for rendering";
-            else if (!mem_ok) o.reason = mem_reason + " (a scene does not split across GPUs)";
+            o.score_label = Message(code::score_fp32);
+            if (!g.graphics || !g.rt_cores) o.reason = Message(code::reason_no_graphics);
+            else if (!mem_ok) o.reason = Message(code::reason_scene_memory).num("need", need_gb).num("have", o.capacity_gb);
             else o.fits = true;
         } else if (work == "transcode") {
             const double per_gpu = g.nvenc * kStreamsPerEngine1080p * resolution_factor(s.res);
             o.score = per_gpu;
-            o.score_label = "streams per GPU (" + s.res + ")";
-            if (g.nvenc <= 0) o.reason = "no video encoder (NVENC)";
-            else if (s.codec == "av1" && !g.av1_encode) o.reason = "no AV1 encoder";
+            o.score_label = Message(code::score_streams).str("res", s.res);
+            if (g.nvenc <= 0) o.reason = Message(code::reason_no_nvenc);
+            else if (s.codec == "av1" && !g.av1_encode) o.reason = Message(code::reason_no_av1);
             else {
                 o.count = int(std::max(1.0, std::ceil(std::max(1.0, s.streams) / std::max(0.01, per_gpu))));
                 o.servers = servers_for_gpus(o.count, g.max_server_size());
                 o.users_served = per_gpu * o.count;
                 o.fits = true;
-                o.warnings.push_back({"assumption.nvenc", "assumes ~13 streams of 1080p30 per NVENC engine (P4 preset), ±50 %"});
+                o.warnings.push_back(Message(code::assumption_nvenc).num("streams", kStreamsPerEngine1080p).num("spread", 50));
             }
         } else if (work == "hpc") {
             const double fp64 = std::max(val(g.tflops.fp64), val(g.tflops.fp64_tensor));
             o.score = fp64;
-            o.score_label = "FP64 TFLOPS";
-            if (fp64 < 1.0) o.reason = "no FP64 rate for HPC (" + fmt(fp64, 2) + " TFLOPS)";
+            o.score_label = Message(code::score_fp64);
+            if (fp64 < 1.0) o.reason = Message(code::reason_no_fp64).num("fp64", fp64);
             else if (!mem_ok) o.reason = mem_reason;
             else o.fits = true;
         } else {  // image processing
             o.score = val(g.tflops.fp32);
-            o.score_label = "FP32 TFLOPS";
-            if (o.score <= 0) o.reason = "no FP32 figure in the catalog";
+            o.score_label = Message(code::score_fp32);
+            if (o.score <= 0) o.reason = Message(code::reason_no_fp32);
             else if (!mem_ok) o.reason = mem_reason;
             else o.fits = true;
             warn_low_bandwidth(g, o);

@@ -52,11 +52,6 @@ std::string fmt(double v, int decimals) {
     return buf;
 }
 
-std::string fmt_gb(double bytes) {
-    const double gb = bytes / kBytesPerGB;
-    return fmt(gb, gb < 10 ? 2 : 1) + " GB";
-}
-
 int gpus_for_deadline(double gpu_hours, double days) {
     if (!(days > 0) || !(gpu_hours > 0)) return 1;
     return int(std::min(1e9, std::ceil(gpu_hours / (days * 24.0) - 1e-9)));
@@ -69,8 +64,7 @@ int servers_for_gpus(int gpus, int server_size) {
 
 void warn_low_bandwidth(const GpuSpec& g, Option& o) {
     if (g.memory_bandwidth_gbs > 0 && g.memory_bandwidth_gbs < kGuideMinBandwidthGBs)
-        o.warnings.push_back({"gpu.low_bandwidth", "memory bandwidth " + fmt(g.memory_bandwidth_gbs, 0) +
-                                                        " GB/s is below the 500 GB/s the guide recommends for ML"});
+        o.warnings.push_back(Message(code::gpu_low_bandwidth).num("bw", g.memory_bandwidth_gbs).num("min", kGuideMinBandwidthGBs));
 }
 
 double planned_users(const State& s) { return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0))); }
@@ -150,33 +144,31 @@ Result evaluate(const State& state, const Catalog& catalog) {
             custom = custom_model(state);
             found = &custom;
             if (custom.params_b <= 0 || custom.layers <= 0 || custom.hidden <= 0 || custom.heads <= 0) {
-                r.warnings.push_back({"model.custom_incomplete",
-                    "custom model needs params, layers, hidden and heads; nothing was evaluated"});
+                r.warnings.push_back(Message(code::model_custom_incomplete));
                 r.model_found = false;
                 r.model = custom;
                 return r;
             }
-            r.warnings.push_back({"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"});
+            r.warnings.push_back(Message(code::model_custom));
         } else {
             std::string alias;
             found = catalog.find_model(state.model, &alias);
             if (!found) {
                 r.model_found = false;
-                r.warnings.push_back({"model.unknown", "model '" + state.model + "' is not in the catalog; nothing was evaluated"});
+                r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
                 return r;
             }
             if (!alias.empty())
-                r.warnings.push_back({"model.alias", "model id '" + alias + "' is now '" + found->id + "'"});
+                r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
         }
         r.model = *found;
         if (found->estimated) {
             std::string fields;
             for (const auto& f : found->estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
-            r.warnings.push_back({"model.estimated", "catalog figures of " + found->name + " are estimated" +
-                                                         (fields.empty() ? "" : " (" + fields + ")")});
+            r.warnings.push_back(Message(code::model_estimated).str("model", found->name).str("fields", fields));
         }
         if (found->layers <= 0 || found->hidden <= 0 || found->params_b <= 0) {
-            r.warnings.push_back({"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"});
+            r.warnings.push_back(Message(code::model_incomplete));
             r.model_found = false;
             return r;
         }
@@ -188,15 +180,14 @@ Result evaluate(const State& state, const Catalog& catalog) {
         const bool infer = state.task == Task::infer;
         const double asked = infer ? state.ctx : state.seq;
         if (state.task != Task::other && asked > found->max_context)
-            r.warnings.push_back({"model.context_over_max", std::string(infer ? "context " : "sequence length ") + fmt(asked, 0) +
-                                  " tokens exceeds " + found->name + "'s maximum context of " + fmt(found->max_context, 0) +
-                                  " tokens; memory is sized as asked, but the model cannot use more than its maximum"});
+            r.warnings.push_back(Message(infer ? code::model_context_over_max : code::model_sequence_over_max)
+                                     .num("asked", asked).str("model", found->name).num("max", found->max_context));
     }
 
     std::vector<const GpuSpec*> gpus;
     if (!state.gpu.empty()) {
         if (const GpuSpec* g = catalog.find_gpu(state.gpu)) gpus.push_back(g);
-        else r.warnings.push_back({"gpu.unknown", "GPU '" + state.gpu + "' is not in the catalog; showing every GPU"});
+        else r.warnings.push_back(Message(code::gpu_unknown).str("gpu", state.gpu));
     }
     if (gpus.empty())
         for (const auto& g : catalog.gpus) gpus.push_back(&g);
@@ -215,21 +206,27 @@ Result evaluate(const State& state, const Catalog& catalog) {
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
     const Assumptions a = Assumptions::typical();
-    r.assumptions.push_back("memory reserve " + fmt(state.reserve, 0) + " % of each GPU kept free");
-    r.assumptions.push_back("GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes");
+    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    auto& said = r.assumptions;
+    said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
+    said.push_back(Message(code::assume_binary_gb));
     if (state.task == Task::infer) {
-        r.assumptions.push_back("decode reaches " + fmt(a.decode_bandwidth_eff * 100, 0) + " % of memory bandwidth (range 55-85 %)");
-        r.assumptions.push_back("prefill reaches " + fmt(a.prefill_compute_eff * 100, 0) + " % of dense tensor peak (range 35-65 %)");
-        r.assumptions.push_back("runtime overhead " + fmt(a.runtime_overhead_gb, 1) + " GB per GPU (range 0.6-2.0)");
-        r.assumptions.push_back("KV cache sized for every user at the full context; low end at average prompt + answer");
-        r.assumptions.push_back("TP within one server over NVLink or PCIe; pipeline stages add memory, not speed");
+        said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
+                           .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
+        said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
+                           .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100));
+        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
+                           .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        said.push_back(Message(code::assume_kv_full_context));
+        said.push_back(Message(code::assume_tp_in_server));
     } else if (state.task == Task::tune || state.task == Task::train) {
-        r.assumptions.push_back("MFU " + fmt(effective_mfu(state) * 100, 0) + " % of the dense peak (range ±20 %)");
-        r.assumptions.push_back("mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks");
-        r.assumptions.push_back("runtime overhead " + fmt(a.train_overhead_gb, 1) + " GB per GPU (range 1.5-5)");
-        r.assumptions.push_back("GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)");
+        said.push_back(Message(code::assume_mfu).num("mfu", effective_mfu(state) * 100).num("spread", (lo.mfu_scale - 1) * 100));
+        said.push_back(Message(code::assume_adamw));
+        said.push_back(Message(code::assume_train_overhead).num("gb", a.train_overhead_gb)
+                           .num("low", lo.train_overhead_gb).num("high", hi.train_overhead_gb));
+        said.push_back(Message(code::assume_perfect_scaling));
     } else {
-        r.assumptions.push_back("rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory");
+        said.push_back(Message(code::assume_other_rules));
     }
     return r;
 }

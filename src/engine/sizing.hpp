@@ -38,15 +38,12 @@
 
 #include "engine/assumptions.hpp"
 #include "engine/catalog_types.hpp"
+#include "engine/codes.hpp"
+#include "engine/message.hpp"
 #include "engine/state.hpp"
 #include "engine/units.hpp"
 
 namespace gpusizer {
-
-struct Warning {
-    std::string code;  // stable, for translation: "link.unknown_key", "gpu.low_bandwidth", ...
-    std::string text;  // English
-};
 
 struct MemoryBreakdown {
     Bytes weights, kv_cache, activations, optimizer, gradients, overhead;
@@ -56,8 +53,15 @@ struct MemoryBreakdown {
 // How a figure was obtained, for the UI's tooltips and the CLI's explain output.
 struct Explanation {
     std::string key;      // e.g. "memory.kv_cache"
-    std::string formula;  // with the numbers substituted
+    Message formula;      // code + the substituted numbers (src/text renders it)
     Range range;
+};
+
+// One line of a command: shell text and/or a coded comment (rendered as "  # …" after the shell
+// text, or alone as a description line when there is no shell text).
+struct CommandLine {
+    std::string shell;
+    Message note;
 };
 
 struct Option {
@@ -68,7 +72,7 @@ struct Option {
     int tp = 1, pp = 1, dp = 1, replicas = 1;
     int zero = -1;        // training: ZeRO stage used (-1: n/a)
     bool fits = false;
-    std::string reason;   // why it does not fit (empty when it fits)
+    Message reason;       // why it does not fit (empty code when it fits)
     std::vector<Warning> warnings;
     double capacity_gb = 0;   // usable memory per GPU after the reserve, GB
     double gpu_memory_gb = 0; // whole memory per GPU, GB
@@ -83,10 +87,10 @@ struct Option {
     double energy_mwh = 0;
     // other work: the figure the GPU is ranked by, and its unit
     double score = 0;
-    std::string score_label;
+    Message score_label;  // e.g. score.fp64_tflops
     // cost (nullopt: no price in the catalog)
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
-    std::string command;  // serving command or training layout that reproduces this estimate
+    std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
 };
 
 struct Result {
@@ -102,7 +106,7 @@ struct Result {
     std::vector<Option> options; // ranked: fitting first
     int recommended = -1;        // index into options, -1 if nothing fits
     std::vector<Explanation> explanations;
-    std::vector<std::string> assumptions;  // itemised, with their values
+    std::vector<Message> assumptions;  // itemised, with their values
     std::string currency = "USD";
 };
 

@@ -24,13 +24,12 @@ void evaluate_other_work(const Job& job, Result& out);
 double training_flops(const ModelSpec& m, const State& s);
 
 // Serving command (vLLM, or llama.cpp for GGUF) that reproduces an inference option.
-std::string serving_command(const Job& job, const Option& o);
+std::vector<CommandLine> serving_command(const Job& job, const Option& o);
 // Parallel layout (TP × PP × DP, ZeRO) and launcher line for a training option.
-std::string training_layout(const Job& job, const Option& o);
+std::vector<CommandLine> training_layout(const Job& job, const Option& o);
 
-// Formatting helpers shared by the evaluators' messages (fixed, locale-independent).
+// Fixed-point number for command lines (locale-independent; messages carry raw numbers instead).
 std::string fmt(double v, int decimals);
-std::string fmt_gb(double bytes);
 
 void add_cost(Option& o, const GpuSpec& g);
 // The guide's "at least 500 GB/s for ML" rule as an option warning.

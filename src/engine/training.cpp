@@ -127,22 +127,17 @@ void evaluate_training(const Job& job, Result& out) {
     const double mfu = effective_mfu(s);
     const ComputeKind ck = job.wq == WeightFormat::fp8 ? ComputeKind::fp8
                            : job.wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+    const char* memory_term = is_full(s) ? code::term_memory_full
+                              : s.method == TuneMethod::lora ? code::term_memory_lora : code::term_memory_qlora;
     out.explanations.push_back({"compute.flops",
-        std::string(is_full(s) ? "6" : "4") + " × " + fmt(compute_params_per_token(m) / 1e9, 2) +
-        " B active params × " + fmt(effective_tokens(s) * s.epochs / 1e9, 3) + " B tokens + attention (" +
-        fmt(s.seq, 0) + "-token sequences) = " + fmt(out.flops, 3) + " FLOPs", {out.flops, out.flops, out.flops}});
+        Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(m) / 1e9)
+            .num("tokens_b", effective_tokens(s) * s.epochs / 1e9).num("seq", s.seq).num("flops", out.flops),
+        {out.flops, out.flops, out.flops}});
     out.explanations.push_back({"memory.training",
-        std::string(is_full(s) ? "16 B/param (BF16 weights 2 + grads 2 + FP32 master 4 + Adam 8)"
-                               : s.method == TuneMethod::lora ? "BF16 base 2 B/param + adapters 16 B/param"
-                                                              : "NF4 base 4.127 bits/param + adapters 16 B/param") +
-        " + activations (" + (s.ckpt ? "checkpointed" : "no checkpointing") + ", micro-batch " + fmt(s.batch, 0) +
-        " × " + fmt(s.seq, 0) + " tokens) = " + fmt_gb(out.memory.total().value) + " on one GPU before sharding",
+        Message(code::formula_training_memory).term("method", memory_term).num("ckpt", s.ckpt ? 1 : 0)
+            .num("batch", s.batch).num("seq", s.seq).num("total_gb", out.memory.total().gb()),
         out.memory_total_gb});
-
-    out.explanations.push_back({"parallelism.per_gpu",
-        "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones (ZeRO-1 "
-        "optimizer, ZeRO-2 + gradients, ZeRO-3 + weights); activations / TP (sequence parallel) and not reduced by PP "
-        "(the first stage holds PP micro-batches in flight); runtime overhead on every GPU", {}});
+    out.explanations.push_back({"parallelism.per_gpu", Message(code::formula_split_training), {}});
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
         Option o;
@@ -152,7 +147,7 @@ void evaluate_training(const Job& job, Result& out) {
         o.capacity_gb = usable_memory(g, s.reserve).gb();
         const double peak = peak_flops(g, ck);
         if (peak <= 0) {
-            o.reason = "no tensor throughput figure in the catalog";
+            o.reason = Message(code::reason_no_tensor_figure);
             out.options.push_back(o);
             continue;
         }
@@ -172,8 +167,8 @@ void evaluate_training(const Job& job, Result& out) {
         n = std::clamp(n, 0, kMaxTrainingGpus);
         if (n_mem == 0 && !s.n) {
             const MemoryBreakdown b = plan_memory(job, 1, 1, kMaxTrainingGpus, 3, Assumptions::typical());
-            o.reason = "does not fit even sharded over " + std::to_string(kMaxTrainingGpus) + " GPUs (" +
-                       fmt_gb(b.total().value) + " per GPU, activations " + fmt_gb(b.activations.value) + ")";
+            o.reason = Message(code::reason_no_fit_sharded).num("gpus", kMaxTrainingGpus).num("per_gpu", b.total().gb())
+                           .num("activations", b.activations.gb());
             out.options.push_back(o);
             continue;
         }
@@ -181,8 +176,8 @@ void evaluate_training(const Job& job, Result& out) {
         o.servers = servers_for_gpus(n, g.max_server_size());
         if (n <= 0 || !choose_plan(job, g, n, &plan)) {
             const MemoryBreakdown b = plan_memory(job, 1, 1, std::max(1, n), 3, Assumptions::typical());
-            o.reason = "needs " + fmt_gb(b.total().value) + " per GPU even with ZeRO-3 over " + std::to_string(n) +
-                       " GPUs, has " + fmt(o.capacity_gb, 1) + " GB usable";
+            o.reason = Message(code::reason_needs_memory_zero3).num("need", b.total().gb()).num("gpus", n)
+                           .num("have", o.capacity_gb);
             o.per_gpu = b;
             o.per_gpu_gb = {b.total().gb(), b.total().gb(), b.total().gb()};
             out.options.push_back(o);
@@ -198,13 +193,13 @@ void evaluate_training(const Job& job, Result& out) {
         if (n > 1 && !nvlink_within(g, std::min(n, g.max_server_size()))) {
             if (s.task == Task::train) {
                 o.fits = false;
-                o.reason = "multi-GPU training without NVLink: gradient all-reduce over PCIe";
+                o.reason = Message(code::reason_no_nvlink_training);
             } else {
-                o.warnings.push_back({"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"});
+                o.warnings.push_back(Message(code::gpu_no_nvlink_training));
             }
         }
         if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
-            { o.fits = false; o.reason = "takes " + fmt(o.days.mid, 1) + " days, deadline " + fmt(*s.days, 1); }
+            { o.fits = false; o.reason = Message(code::reason_deadline).num("days", o.days.mid).num("deadline", *s.days); }
         warn_low_bandwidth(g, o);
         add_cost(o, g);
         if (o.cost_per_hour && g.price) o.cost_total = o.gpu_hours.mid * g.price->per_gpu_hour;

@@ -67,7 +67,6 @@ int hex_value(char c) {
     return -1;
 }
 
-std::string range_text(double min, double max) { return format_number(min) + "–" + format_number(max); }
 
 bool is_id_char(unsigned char c) {
     return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '/' || c == ':' || c == '+';
@@ -162,10 +161,10 @@ DecodedLink decode_link(std::string_view text) {
     if (hash != std::string_view::npos) text = text.substr(hash + 1);
     else if (text.find("://") != std::string_view::npos) text = {};  // a URL with no fragment
     if (text.size() > 8192) {
-        d.warnings.push_back({"link.too_long", "link longer than 8192 characters: only its first 8192 were read"});
+        d.warnings.push_back(Message(code::link_too_long).num("max", 8192));
         text = text.substr(0, 8192);
     }
-    auto warn = [&](const std::string& code, const std::string& msg) { d.warnings.push_back({code, msg}); };
+    auto warn = [&](Message m) { d.warnings.push_back(std::move(m)); };
     bool saw_version = false;
     bool have_model = false;
     std::vector<std::string> seen;
@@ -182,17 +181,22 @@ DecodedLink decode_link(std::string_view text) {
         const std::string shown = key.size() > 40 ? key.substr(0, 40) + "…" : key;
         const std::string shown_value = value.size() > 60 ? value.substr(0, 60) + "…" : value;
         for (const auto& k : seen)
-            if (k == key) warn("link.duplicate_key", "key '" + shown + "' appears twice; the last one is used");
+            if (k == key) warn(Message(code::link_duplicate_key).str("key", shown));
         if (seen.size() < 64) seen.push_back(key);
-        auto bad = [&](const std::string& expected) {
-            warn("link.bad_value", "ignored " + shown + "='" + shown_value + "': expected " + expected);
+        // `expect` is a term rendered with this message's parameters (values, min, max).
+        auto bad_message = [&](const char* expect) {
+            return Message(code::link_bad_value).str("key", shown).str("value", shown_value).term("expect", expect);
+        };
+        auto bad = [&](const char* values) { warn(bad_message(code::expect_one_of).str("values", values)); };
+        auto bad_range = [&](const char* expect, double min, double max) {
+            warn(bad_message(expect).num("min", min).num("max", max));
         };
 
         if (key == "v") {
             saw_version = true;
             double v = 0;
             if (!parse_number(value, &v) || v != kLinkVersion)
-                warn("link.version", "link version '" + shown_value + "' is not 1; read as version 1");
+                warn(Message(code::link_version).str("value", shown_value).num("version", kLinkVersion));
             continue;
         }
         if (key == "task") {
@@ -200,23 +204,23 @@ DecodedLink decode_link(std::string_view text) {
             else if (value == "tune") s.task = Task::tune;
             else if (value == "train") s.task = Task::train;
             else if (value == "other") s.task = Task::other;
-            else bad("infer, tune, train or other");
+            else bad("infer, tune, train, other");
             continue;
         }
         if (key == "use") {
             static const char* uses[] = {"chat", "rag", "ocr", "general", "render", "transcode", "image", "hpc"};
             bool ok = false;
             for (const char* u : uses) ok = ok || value == u;
-            if (ok) s.use = value; else bad("chat, rag, ocr, general, render, transcode, image or hpc");
+            if (ok) s.use = value; else bad("chat, rag, ocr, general, render, transcode, image, hpc");
             continue;
         }
         if (key == "model") {
             if (valid_id(value)) { s.model = value; have_model = true; }
-            else bad("a Hugging Face model id");
+            else warn(bad_message(code::expect_model_id));
             continue;
         }
         if (key == "gpu") {
-            if (valid_id(value)) s.gpu = value; else bad("a GPU id");
+            if (valid_id(value)) s.gpu = value; else warn(bad_message(code::expect_gpu_id));
             continue;
         }
         if (key == "wq") {
@@ -232,51 +236,51 @@ DecodedLink decode_link(std::string_view text) {
             if (value == "full") s.method = TuneMethod::full;
             else if (value == "lora") s.method = TuneMethod::lora;
             else if (value == "qlora") s.method = TuneMethod::qlora;
-            else bad("full, lora or qlora");
+            else bad("full, lora, qlora");
             continue;
         }
         if (key == "sort") {
             if (value == "cost") s.sort = RankBy::cost;
             else if (value == "speed") s.sort = RankBy::speed;
             else if (value == "gpus") s.sort = RankBy::gpus;
-            else bad("cost, speed or gpus");
+            else bad("cost, speed, gpus");
             continue;
         }
         if (key == "res") {
             if (value == "720p" || value == "1080p" || value == "1440p" || value == "4k" || value == "8k") s.res = value;
-            else bad("720p, 1080p, 1440p, 4k or 8k");
+            else bad("720p, 1080p, 1440p, 4k, 8k");
             continue;
         }
         if (key == "codec") {
-            if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc or av1");
+            if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc, av1");
             continue;
         }
         if (key == "ckpt") {
             if (value == "1") s.ckpt = true;
             else if (value == "0") s.ckpt = false;
-            else bad("0 or 1");
+            else bad("0, 1");
             continue;
         }
         double num = 0;
         const bool is_num = parse_number(value, &num);
         if (key == "zero") {
-            if (is_num && num >= 0 && num <= 3 && num == std::floor(num)) s.zero = int(num); else bad("0, 1, 2 or 3");
+            if (is_num && num >= 0 && num <= 3 && num == std::floor(num)) s.zero = int(num); else bad("0, 1, 2, 3");
             continue;
         }
         if (key == "n") {
-            if (is_num && num >= 1 && num <= 100000 && num == std::floor(num)) s.n = int(num); else bad("a whole number 1–100000");
+            if (is_num && num >= 1 && num <= 100000 && num == std::floor(num)) s.n = int(num); else bad_range(code::expect_whole, 1, 100000);
             continue;
         }
         if (key == "mfu") {
-            if (is_num && num > 0 && num <= 1) s.mfu = num; else bad("a fraction in (0, 1]");
+            if (is_num && num > 0 && num <= 1) s.mfu = num; else warn(bad_message(code::expect_fraction));
             continue;
         }
         if (key == "days") {
-            if (is_num && num >= 0.01 && num <= 100000) s.days = num; else bad("days 0.01–100000");
+            if (is_num && num >= 0.01 && num <= 100000) s.days = num; else bad_range(code::expect_number, 0.01, 100000);
             continue;
         }
         if (key == "tokens") {
-            if (is_num && num >= 1 && num <= 1e16) s.tokens = num; else bad("tokens 1–10000T (suffixes k M B T)");
+            if (is_num && num >= 1 && num <= 1e16) s.tokens = num; else bad_range(code::expect_tokens, 1, 1e16);
             continue;
         }
         bool handled = false;
@@ -284,20 +288,20 @@ DecodedLink decode_link(std::string_view text) {
             if (key != k.key) continue;
             handled = true;
             if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
-            else bad("a number " + range_text(k.min, k.max));
+            else bad_range(code::expect_number, k.min, k.max);
         }
         for (const auto& k : int_keys()) {
             if (key != k.key) continue;
             handled = true;
             if (is_num && num >= k.min && num <= k.max && num == std::floor(num)) *k.field(s) = int(num);
-            else bad("a whole number " + range_text(k.min, k.max));
+            else bad_range(code::expect_whole, k.min, k.max);
         }
-        if (!handled) warn("link.unknown_key", "unknown key '" + shown + "' ignored");
+        if (!handled) warn(Message(code::link_unknown_key).str("key", shown));
     }
-    if (!text.empty() && !saw_version) warn("link.no_version", "link has no 'v=' version; read as version 1");
+    if (!text.empty() && !saw_version) warn(Message(code::link_no_version).num("version", kLinkVersion));
     // A custom architecture without model=custom is still a custom model: the link meant it.
     if (!have_model && s.custom.params_b > 0) s.model = "custom";
-    if (s.in > s.ctx) warn("link.prompt_over_context", "prompt length " + format_number(s.in) + " exceeds the context " + format_number(s.ctx));
+    if (s.in > s.ctx) warn(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
     return d;
 }
 

@@ -1,7 +1,6 @@
 #include "report/report.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "link/link.hpp"
@@ -50,14 +49,24 @@ json state_json(const State& s) {
     return j;
 }
 
-json warnings_json(const std::vector<Warning>& a, const std::vector<Warning>& b) {
+// A message's parameters as an object: numbers stay numbers, texts and terms are strings.
+json params_json(const Message& m) {
+    json p = json::object();
+    for (const auto& x : m.params) p[x.name] = x.kind == Param::Kind::number ? num(x.number) : json(x.text);
+    return p;
+}
+json message_json(const Message& m, Lang lang) {
+    return {{"code", m.code}, {"params", params_json(m)}, {"text", text::render(m, lang)}};
+}
+
+json warnings_json(const std::vector<Warning>& a, const std::vector<Warning>& b, Lang lang) {
     json w = json::array();
     for (const auto* list : {&a, &b})
-        for (const auto& x : *list) w.push_back({{"code", x.code}, {"text", x.text}});
+        for (const auto& x : *list) w.push_back(message_json(x, lang));
     return w;
 }
 
-json option_json(const Option& o, const Task task) {
+json option_json(const Option& o, const Task task, Lang lang) {
     json j;
     j["gpu"] = o.gpu_id;
     j["gpu_name"] = o.gpu_name;
@@ -68,7 +77,9 @@ json option_json(const Option& o, const Task task) {
     j["per_gpu_gb_range"] = range(o.per_gpu_gb, 3);
     j["capacity_gb"] = round_to(o.capacity_gb, 3);
     j["gpu_memory_gb"] = round_to(o.gpu_memory_gb, 3);
-    j["reason"] = o.reason.empty() ? json(nullptr) : json(o.reason);
+    j["reason"] = o.reason.empty() ? json(nullptr) : json(text::render(o.reason, lang));
+    j["reason_code"] = o.reason.empty() ? json(nullptr) : json(o.reason.code);
+    j["reason_params"] = o.reason.empty() ? json(nullptr) : params_json(o.reason);
     const bool infer = task == Task::infer, train = task == Task::tune || task == Task::train;
     j["tp"] = infer || train ? json(o.tp) : json(nullptr);
     j["pp"] = infer || train ? json(o.pp) : json(nullptr);
@@ -90,7 +101,8 @@ json option_json(const Option& o, const Task task) {
     j["days_range"] = train ? range(o.days, 3) : json(nullptr);
     j["energy_mwh"] = train && o.energy_mwh > 0 ? round_to(o.energy_mwh, 3) : json(nullptr);
     j["score"] = task == Task::other ? round_to(o.score, 3) : json(nullptr);
-    j["score_label"] = task == Task::other ? json(o.score_label) : json(nullptr);
+    j["score_label"] = task == Task::other ? json(text::render(o.score_label, lang)) : json(nullptr);
+    j["score_label_code"] = task == Task::other ? json(o.score_label.code) : json(nullptr);
     j["cost_per_hour"] = opt(o.cost_per_hour, 4);
     j["cost_per_month"] = opt(o.cost_per_month, 2);
     j["cost_per_mtok"] = opt(o.cost_per_mtok, 4);
@@ -101,34 +113,17 @@ json option_json(const Option& o, const Task task) {
                            {"optimizer_gb", round_to(o.per_gpu.optimizer.gb(), 3)},
                            {"gradients_gb", round_to(o.per_gpu.gradients.gb(), 3)},
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
-    j["command"] = o.command.empty() ? json(nullptr) : json(o.command);
-    json w = json::array();
-    for (const auto& x : o.warnings) w.push_back({{"code", x.code}, {"text", x.text}});
-    j["warnings"] = w;
+    j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
+    j["warnings"] = warnings_json(o.warnings, {}, lang);
     return j;
 }
 
-std::string pad(std::string s, size_t width) {
-    // Width in code points, so Cyrillic names line up too.
-    size_t cps = 0;
-    for (unsigned char c : s) cps += (c & 0xC0) != 0x80;
-    while (cps++ < width) s += ' ';
-    return s;
-}
-
-std::string f(double v, int d) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", d, std::isfinite(v) ? v : 0.0);
-    return buf;
-}
-
-}  // namespace
-
-std::string result_json(const Result& r, const std::vector<Warning>& extra, int indent) {
+json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang) {
     json j;
+    j["lang"] = text::lang_key(lang);
     j["state"] = state_json(r.state);
     j["link"] = encode_link(r.state);
-    j["warnings"] = warnings_json(extra, r.warnings);
+    j["warnings"] = warnings_json(extra, r.warnings, lang);
     const bool infer = r.state.task == Task::infer, train = r.state.task == Task::tune || r.state.task == Task::train;
     const MemoryBreakdown& m = r.memory;
     const bool has_model = r.model_found && r.state.task != Task::other;
@@ -152,67 +147,36 @@ std::string result_json(const Result& r, const std::vector<Warning>& extra, int 
     j["currency"] = r.currency;
     j["recommended"] = r.recommended >= 0 ? json(r.recommended) : json(nullptr);
     json options = json::array();
-    for (const auto& o : r.options) options.push_back(option_json(o, r.state.task));
+    for (const auto& o : r.options) options.push_back(option_json(o, r.state.task, lang));
     j["options"] = options;
     json ex = json::array();
-    for (const auto& e : r.explanations) ex.push_back({{"key", e.key}, {"formula", e.formula}, {"range", range(e.range, 4)}});
+    for (const auto& e : r.explanations)
+        ex.push_back({{"key", e.key}, {"formula", text::render(e.formula, lang)}, {"formula_code", e.formula.code},
+                      {"formula_params", params_json(e.formula)}, {"range", range(e.range, 4)}});
     j["explanations"] = ex;
-    j["assumptions"] = r.assumptions;
-    return j.dump(indent, ' ', false, json::error_handler_t::replace);
-}
-
-std::string result_table(const Result& r, const std::vector<Warning>& extra) {
-    std::string s;
-    s += "gpusizer — " + std::string(task_key(r.state.task)) + ", model " + r.state.model + "\n";
-    s += "link: #" + encode_link(r.state) + "\n";
-    for (const auto* list : {&extra, &r.warnings})
-        for (const auto& w : *list) s += "warning: " + w.text + "\n";
-    if (r.model_found)
-        s += "memory (one replica, before splitting): " + f(r.memory.total().gb(), 1) + " GB  (range " +
-             f(r.memory_total_gb.low, 1) + "–" + f(r.memory_total_gb.high, 1) + ")\n";
-    if (r.flops > 0) s += "compute: " + f(r.flops / 1e21, 3) + " ZFLOP\n";
-    s += "\n" + pad("GPU", 34) + pad("GPUs", 6) + pad("srv", 5) + pad("fits", 6) + pad("GB/GPU", 9);
-    const bool infer = r.state.task == Task::infer, train = r.state.task == Task::tune || r.state.task == Task::train;
-    if (infer) s += pad("tok/s/user", 12) + pad("total tok/s", 13) + pad("TTFT s", 8);
-    if (train) s += pad("GPU-hours", 12) + pad("days", 9);
-    if (r.state.task == Task::other) s += pad("score", 10);
-    s += pad("cost/h", 10) + "why not\n";
-    for (const auto& o : r.options) {
-        s += pad(o.gpu_name.substr(0, 33), 34) + pad(std::to_string(o.count), 6) + pad(std::to_string(o.servers), 5) +
-             pad(o.fits ? "yes" : "no", 6) + pad(f(o.per_gpu_gb.mid, 1), 9);
-        if (infer) s += pad(f(o.decode_tps_per_user.mid, 1), 12) + pad(f(o.total_tps.mid, 0), 13) + pad(f(o.ttft_s.mid, 2), 8);
-        if (train) s += pad(f(o.gpu_hours.mid, 0), 12) + pad(f(o.days.mid, 1), 9);
-        if (r.state.task == Task::other) s += pad(f(o.score, 1), 10);
-        s += pad(o.cost_per_hour ? f(*o.cost_per_hour, 2) : "-", 10) + o.reason + "\n";
+    json assumptions = json::array(), coded = json::array();
+    for (const auto& a : r.assumptions) {
+        assumptions.push_back(text::render(a, lang));
+        coded.push_back({{"code", a.code}, {"params", params_json(a)}});
     }
-    if (r.recommended >= 0) s += "\nrecommended: " + r.options[size_t(r.recommended)].command + "\n";
-    return s;
+    j["assumptions"] = assumptions;
+    j["assumption_codes"] = coded;
+    return j;
 }
 
-std::string result_markdown(const Result& r) {
-    std::string s = "| GPU | GPUs | servers | fits | GB per GPU | tok/s per user | total tok/s | TTFT s | GPU-hours | days | cost/h (" +
-                    r.currency + ") | why not |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-    for (const auto& o : r.options)
-        s += "| " + o.gpu_name + " | " + std::to_string(o.count) + " | " + std::to_string(o.servers) + " | " +
-             (o.fits ? "yes" : "no") + " | " + f(o.per_gpu_gb.mid, 1) + " | " + f(o.decode_tps_per_user.mid, 1) + " | " +
-             f(o.total_tps.mid, 0) + " | " + f(o.ttft_s.mid, 2) + " | " + f(o.gpu_hours.mid, 0) + " | " + f(o.days.mid, 1) +
-             " | " + (o.cost_per_hour ? f(*o.cost_per_hour, 2) : "") + " | " + o.reason + " |\n";
-    return s;
+std::string dump(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+std::string result_json(const Result& r, const std::vector<Warning>& extra, int indent, Lang lang) {
+    return dump(result_object(r, extra, lang), indent);
 }
 
-std::string result_csv(const Result& r) {
-    auto q = [](const std::string& v) {
-        std::string out = "\"";
-        for (char c : v) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return out + "\"";
-    };
-    std::string s = "gpu,gpus,servers,fits,gb_per_gpu,tps_per_user,total_tps,ttft_s,gpu_hours,days,cost_per_hour,reason\n";
-    for (const auto& o : r.options)
-        s += q(o.gpu_id) + "," + std::to_string(o.count) + "," + std::to_string(o.servers) + "," + (o.fits ? "1" : "0") + "," +
-             f(o.per_gpu_gb.mid, 3) + "," + f(o.decode_tps_per_user.mid, 3) + "," + f(o.total_tps.mid, 1) + "," +
-             f(o.ttft_s.mid, 4) + "," + f(o.gpu_hours.mid, 1) + "," + f(o.days.mid, 3) + "," +
-             (o.cost_per_hour ? f(*o.cost_per_hour, 4) : "") + "," + q(o.reason) + "\n";
-    return s;
+std::string page_json(const Result& r, const std::vector<Warning>& extra, Lang lang) {
+    json j = result_object(r, extra, lang);
+    const Summary s = summarize(r, lang);
+    j["summary"] = {{"lang", text::lang_key(lang)}, {"text", s.sentence}, {"columns", s.columns}, {"rows", s.rows}};
+    return dump(j, -1);
 }
 
 }  // namespace gpusizer

@@ -1,18 +1,36 @@
 // Turns an engine Result into the CLI's JSON (the schema documented in the README), a
-// readable table, Markdown and CSV. Shared by the CLI and the browser (export, test hooks).
+// readable table, Markdown, CSV and the page's DOM summary, in English or Russian (src/text).
+// Shared by the CLI and the browser (exports, the DOM mirror, test hooks).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "engine/sizing.hpp"
+#include "text/text.hpp"
 
 namespace gpusizer {
 
+using text::Lang;
+
 // `extra_warnings` (link decoding, catalog loading) are listed before the engine's own.
-std::string result_json(const Result& r, const std::vector<Warning>& extra_warnings, int indent = 2);
-std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings);
-std::string result_markdown(const Result& r);
-std::string result_csv(const Result& r);
+std::string result_json(const Result& r, const std::vector<Warning>& extra_warnings, int indent = 2, Lang lang = Lang::en);
+// result_json plus "summary" (see summarize): what the page mirrors into its DOM.
+std::string page_json(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang);
+
+// Exports: a context block (title, task, model, inputs, link, recommendation, currency), then
+// one row per option; "—" for a figure that does not apply.
+std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang = Lang::en);
+std::string result_markdown(const Result& r, Lang lang = Lang::en);
+std::string result_csv(const Result& r, Lang lang = Lang::en);
+
+// The DOM summary: one sentence (the recommendation), column headers and display cells, one
+// row per GPU (its best option).
+struct Summary {
+    std::string sentence;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+};
+Summary summarize(const Result& r, Lang lang);
 
 }  // namespace gpusizer

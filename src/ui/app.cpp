@@ -135,8 +135,8 @@ std::string App::link() const { return encode_link(state); }
 
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
-    for (const auto& n : notices) extra.push_back({"catalog.notice", n});
-    return result_json(result, extra, -1);
+    for (const auto& n : notices) extra.push_back(Message(code::catalog_notice).str("detail", n));
+    return gpusizer::page_json(result, extra, lang());  // with the DOM summary in the UI's language
 }
 
 void App::apply_view() const { apply_theme(dark, dpr, embed.has_accent ? embed.accent_rgb : 0x2f6fed); }
@@ -169,9 +169,10 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
                 if (name.rfind(prefix, 0) == 0) name = name.substr(std::strlen(prefix));
             if (name.size() > 22) name = name.substr(0, 21) + "…";
             std::string line = std::to_string(o.count) + " × " + name;
-            if (o.cost_per_hour) line += "  ·  " + money(*o.cost_per_hour, app.result.currency) + "/h";
-            if (o.decode_tps_per_user.mid > 0) line += "  ·  " + fixed(o.decode_tps_per_user.mid, 0) + " tok/s";
-            if (o.days.mid > 0) line += "  ·  " + fixed(o.days.mid, 1) + " " + tr("days");
+            const text::Lang l = lang();
+            if (o.cost_per_hour) line += "  ·  " + text::money_per_hour(*o.cost_per_hour, app.result.currency, l);
+            if (o.decode_tps_per_user.mid > 0) line += "  ·  " + text::with_unit(o.decode_tps_per_user.mid, 0, "tok/s", l);
+            if (o.days.mid > 0) line += "  ·  " + text::duration_hours(o.days.mid * 24, l);
             line += "  ↓";
             if (ImGui::Button(line.c_str(), ImVec2(-1, em() * 2.0f))) app.scroll_to_results = true;
         }

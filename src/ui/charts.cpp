@@ -20,11 +20,12 @@ void draw_memory_bar(const App& app, const Option& o) {
     const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"), tr("overhead")};
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
+    const std::string gb = std::string(" ") + text::unit("GB", lang());
     std::string tip;
     for (int i = 0; i < 6; ++i)
-        if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + " GB\n";
-    tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + " GB";
-    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + fixed(total_gpu, 1) + " GB");
+        if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + gb + "\n";
+    tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + gb;
+    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + fixed(total_gpu, 1) + gb);
     tooltip_on_hover(tip);  // the ⓘ after the title: the breakdown by touch too
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();

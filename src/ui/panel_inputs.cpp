@@ -101,7 +101,7 @@ void draw_task(App& app) {
         ImGui::Spacing();
         std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p->title_ru : p->title_en);
         if (p->params_max_b > 0) g += " · " + fixed(p->params_min_b, 0) + "–" + fixed(p->params_max_b, 0) + "B " + tr("params");
-        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " GB VRAM";
+        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " " + text::unit("GB", lang()) + " VRAM";
         else if (p->vram_min_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "+ GB VRAM";
         if (!p->gpus.empty()) {
             g += " · GPU:";
@@ -229,7 +229,7 @@ void draw_model(App& app) {
         for (int i = 0; i < kWeightFormatCount; ++i) if (weight_format_at(i) == cur) wq = i;
         auto label_for = [&](WeightFormat f) {
             const double gb = weight_bytes(m, f).total().gb();
-            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " GB";
+            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " " + text::unit("GB", lang());
             if (f == m.native_format) l += std::string("  (") + tr("native") + ")";
             return l;
         };
@@ -245,7 +245,7 @@ void draw_model(App& app) {
                     s.wq = f == m.native_format ? std::nullopt : std::optional<WeightFormat>(f);
                     changed = true;
                 }
-                tooltip_on_hover(std::string(weight_format_info(f).scale_note));
+                tooltip_on_hover(tr(weight_format_info(f).scale_note.data()));  // a literal: null-terminated
             }
             ImGui::EndCombo();
         }
@@ -255,7 +255,7 @@ void draw_model(App& app) {
             auto kv_label = [&](KvFormat f) {
                 const KvLayout kv = kv_layout(m, f);
                 return std::string(kv_format_key(f)) + "  —  " + fixed((kv.full_bytes_per_token + kv.window_bytes_per_token) / 1024, 0) +
-                       " KiB/" + tr("token");
+                       " " + text::unit("KiB", lang()) + "/" + tr("token");
             };
             const bool kv_open = ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str());
             if (!kv_open) focus_ring();

@@ -23,13 +23,13 @@ const Explanation* explain(const Result& r, const char* key) {
 
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
-    if (o.servers > 1) t += "  ·  " + std::to_string(o.servers) + " " + tr("servers");
+    if (o.servers > 1) t += "  ·  " + text::count_of(o.servers, 0, "server", lang());
     return t;
 }
 
 void draw_warnings(App& app) {
     std::vector<std::string> lines = app.notices;
-    for (const auto& w : app.link_warnings) lines.push_back(std::string(tr("Link: ")) + w.text);
+    for (const auto& w : app.link_warnings) lines.push_back(std::string(tr("Link: ")) + warning_text(w));
     for (const auto& w : app.result.warnings) lines.push_back(warning_text(w));
     if (lines.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette().warn_bg));
@@ -65,30 +65,33 @@ void draw_recommendation(App& app) {
         ++in_row;
     };
     const double used = o.per_gpu_gb.mid;
-    cell(tr("Memory per GPU"), fixed(used, 1) + " / " + fixed(o.capacity_gb, 0) + " GB",
-         range_text(o.per_gpu_gb, 1, "GB") + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
-             (explain(r, "memory.kv_cache") ? explain(r, "memory.kv_cache")->formula : ""));
+    const text::Lang L = lang();
+    auto formula = [&](const char* key) { return explain(r, key) ? message_text(explain(r, key)->formula) : std::string(); };
+    cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
+         range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
+             formula("memory.kv_cache"));
     if (r.state.task == Task::infer) {
-        cell(tr("Tokens/s per user"), fixed(o.decode_tps_per_user.mid, 1),
-             range_text(o.decode_tps_per_user, 1, "tok/s") + "\n" + tr("decode roofline: bytes read per step / (bandwidth × efficiency), with the prompts' prefill in the same cycle"));
-        cell(tr("Total tokens/s"), si(o.total_tps.mid, 1), range_text(o.total_tps, 0, "tok/s") + "\n" + tr("users × tokens/s per user"));
-        cell(tr("Time to first token"), fixed(o.ttft_s.mid, 2) + " s",
-             range_text(o.ttft_s, 2, "s") + "\n" + tr("prompt FLOPs / (dense peak × efficiency) + one decode step"));
+        cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
+             range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" + tr("decode roofline: bytes read per step / (bandwidth × efficiency), with the prompts' prefill in the same cycle"));
+        cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L), range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("users × tokens/s per user"));
+        cell(tr("Time to first token"), text::with_unit(o.ttft_s.mid, 2, "s", L),
+             range_text(o.ttft_s, 2, text::unit("s", L)) + "\n" + tr("prompt FLOPs / (dense peak × efficiency) + one decode step"));
         cell(tr("Replicas × TP × PP"), std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp),
-             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " + fixed(o.users_served, 0));
+             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " + text::number(o.users_served, 0, L));
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
-        cell(tr("GPU-hours"), si(o.gpu_hours.mid, 2), range_text(o.gpu_hours, 0, "h") + "\n" +
-             (explain(r, "compute.flops") ? explain(r, "compute.flops")->formula : "") + "\n" + tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"));
-        cell(tr("Days"), fixed(o.days.mid, o.days.mid < 10 ? 1 : 0), range_text(o.days, 1, tr("days")) + "\n" + tr("GPU-hours / GPUs / 24"));
-        cell(tr("Energy"), fixed(o.energy_mwh, o.energy_mwh < 10 ? 2 : 0) + " MWh", tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"));
+        cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L), range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" +
+             formula("compute.flops") + "\n" + tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"));
+        cell(tr("Time"), text::duration_hours(o.days.mid * 24, L), text::duration_hours(o.days.low * 24, L) + " – " +
+             text::duration_hours(o.days.high * 24, L) + "\n" + tr("GPU-hours / GPUs / 24"));
+        cell(tr("Energy"), text::energy_mwh(o.energy_mwh, L), tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"));
     } else {
-        cell(o.score_label.c_str(), fixed(o.score, 1), tr("the figure GPUs are ranked by for this work"));
+        cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L), tr("the figure GPUs are ranked by for this work"));
     }
     if (o.cost_per_hour) {
-        cell(tr("Cost per hour"), money(*o.cost_per_hour, cur), std::string(tr("indicative price × GPUs; source in the GPU's tooltip")));
-        cell(tr("Per month"), money(*o.cost_per_month, cur), tr("× 730 hours"));
-        if (o.cost_total) cell(tr("Per run"), money(*o.cost_total, cur), tr("GPU-hours × price per GPU-hour"));
-        if (o.cost_per_mtok) cell(tr("Per million tokens"), money(*o.cost_per_mtok, cur), tr("cost per hour / output tokens per hour"));
+        cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), std::string(tr("indicative price × GPUs; source in the GPU's tooltip")));
+        cell(tr("Per month"), text::money(*o.cost_per_month, cur, L), tr("× 730 hours"));
+        if (o.cost_total) cell(tr("Per run"), text::money(*o.cost_total, cur, L), tr("GPU-hours × price per GPU-hour"));
+        if (o.cost_per_mtok) cell(tr("Per million tokens"), text::money(*o.cost_per_mtok, cur, L), tr("cost per hour / output tokens per hour"));
     } else {
         cell(tr("Cost"), tr("no price"), tr("The catalog has no sourced price for this GPU"));
     }
@@ -96,14 +99,14 @@ void draw_recommendation(App& app) {
     if (!o.command.empty()) {
         ImGui::Spacing();
         dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command") : tr("Check it yourself: the parallel layout"));
-        std::string cmd = o.command;
+        std::string cmd = text::command_text(o.command, L);
         const float lines = float(std::count(cmd.begin(), cmd.end(), '\n') + 1);
         ImGui::PushFont(fonts().regular);
         ImGui::InputTextMultiline("##cmd", cmd.data(), cmd.size() + 1,
                                   ImVec2(-1, ImGui::GetTextLineHeight() * std::max(2.2f, lines + 1.2f)),
                                   ImGuiInputTextFlags_ReadOnly);
         ImGui::PopFont();
-        if (ImGui::Button(tr("Copy command"))) web::js_copy_text(o.command);
+        if (ImGui::Button(tr("Copy command"))) web::js_copy_text(cmd);
         const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
         std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
         if (!order.empty()) {
@@ -122,12 +125,12 @@ void draw_recommendation(App& app) {
 }
 
 void draw_exports(App& app) {
-    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result));
+    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result, lang()));
     ImGui::SameLine();
-    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result));
+    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result, lang()));
     ImGui::SameLine();
     if (ImGui::Button(tr("Download JSON")))
-        web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings));
+        web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
 }
 
 }  // namespace
@@ -157,8 +160,8 @@ void draw_results(App& app) {
         if (ImGui::Button(tr("Copy the embed code"))) web::js_copy_text(snippet);
     }
     if (ImGui::CollapsingHeader(tr("Assumptions behind these numbers"))) {
-        for (const auto& a : app.result.assumptions) ImGui::BulletText("%s", a.c_str());
-        for (const auto& e : app.result.explanations) ImGui::BulletText("%s: %s", e.key.c_str(), e.formula.c_str());
+        for (const auto& a : app.result.assumptions) ImGui::BulletText("%s", message_text(a).c_str());
+        for (const auto& e : app.result.explanations) ImGui::BulletText("%s: %s", e.key.c_str(), message_text(e.formula).c_str());
         dim_text(std::string(tr("Catalog version ")) + app.catalog.version);
     }
 }

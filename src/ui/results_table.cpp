@@ -26,6 +26,8 @@
 namespace gpusizer::ui {
 namespace {
 
+std::string num(double v, int decimals) { return text::number(v, decimals, lang()); }
+
 // One figure column: its header, how its cell reads, what it sorts by, and its priority
 // (the lower, the longer it stays when the width runs out).
 struct Column {
@@ -36,34 +38,35 @@ struct Column {
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
 };
 
-const char* dash = "—";
+const char* const dash = "—";
 
 std::vector<Column> figure_columns(const Result& r) {
     std::vector<Column> c;
     const Task task = r.state.task;
     c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
     c.push_back({tr("GB/GPU"),
-                 [](const Option& o) { return o.per_gpu_gb.mid > 0 ? fixed(o.per_gpu_gb.mid, 1) + " / " + fixed(o.capacity_gb, 0) : std::string(dash); },
+                 [](const Option& o) { return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0) : std::string(dash); },
                  [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
     if (task == Task::infer) {
         auto speed = [](const Option& o) { return o.decode_tps_per_user.mid > 0; };
-        c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? fixed(o.decode_tps_per_user.mid, 1) : std::string(dash); },
+        c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? num(o.decode_tps_per_user.mid, 1) : std::string(dash); },
                      [](const Option& o) { return o.decode_tps_per_user.mid; }, 1, tr("tok/s/user")});
-        c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? fixed(o.ttft_s.mid, 2) : std::string(dash); },
+        c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? num(o.ttft_s.mid, 2) : std::string(dash); },
                      [](const Option& o) { return o.ttft_s.mid; }, 4, tr("s TTFT")});
-        c.push_back({tr("total tok/s"), [=](const Option& o) { return speed(o) ? si(o.total_tps.mid, 1) : std::string(dash); },
+        c.push_back({tr("total tok/s"), [=](const Option& o) { return speed(o) ? text::compact(o.total_tps.mid, 1, lang()) : std::string(dash); },
                      [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
     } else if (task == Task::tune || task == Task::train) {
-        c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? si(o.gpu_hours.mid, 2) : std::string(dash); },
+        c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash); },
                      [](const Option& o) { return o.gpu_hours.mid; }, 3, tr("GPU-hours")});
-        c.push_back({tr("Days"), [](const Option& o) { return o.days.mid > 0 ? fixed(o.days.mid, o.days.mid < 10 ? 1 : 0) : std::string(dash); },
-                     [](const Option& o) { return o.days.mid; }, 1, tr("days")});
+        // Wall-clock time in the job's own scale (minutes, hours or days).
+        c.push_back({tr("Time"), [](const Option& o) { return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash); },
+                     [](const Option& o) { return o.days.mid; }, 1, ""});
     } else {
-        c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? fixed(o.score, 1) : std::string(dash); },
+        c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash); },
                      [](const Option& o) { return o.score; }, 1, ""});
     }
     c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
-                 [&r](const Option& o) { return o.cost_per_hour ? money(*o.cost_per_hour, r.currency) : std::string(dash); },
+                 [&r](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : std::string(dash); },
                  [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h")});
     return c;
 }
@@ -79,13 +82,14 @@ std::string notes_of(const Option& o) {
 std::string gpu_tooltip(const App& app, const Option& o) {
     const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
     if (!g) return o.gpu_name;
-    std::string tip = g->name + "\n" + fixed(g->memory_gib, 0) + " " + tr("GB") + " " + g->memory_type + ", " +
-                      fixed(g->memory_bandwidth_gbs, 0) + " " + tr("GB/s");
-    if (g->tflops.bf16) tip += ", BF16 " + fixed(*g->tflops.bf16, 0) + " TFLOPS " + tr("dense");
-    if (g->tflops.fp8) tip += ", FP8 " + fixed(*g->tflops.fp8, 0);
-    tip += g->nvlink_generation ? ", NVLink " + fixed(g->nvlink_gbs, 0) + " " + tr("GB/s") : std::string(", ") + tr("PCIe only");
+    const text::Lang l = lang();
+    std::string tip = g->name + "\n" + text::with_unit(g->memory_gib, 0, "GB", l) + " " + g->memory_type + ", " +
+                      text::with_unit(g->memory_bandwidth_gbs, 0, "GB/s", l);
+    if (g->tflops.bf16) tip += ", BF16 " + text::with_unit(*g->tflops.bf16, 0, "TFLOPS", l) + " " + tr("dense");
+    if (g->tflops.fp8) tip += ", FP8 " + num(*g->tflops.fp8, 0);
+    tip += g->nvlink_generation ? ", NVLink " + text::with_unit(g->nvlink_gbs, 0, "GB/s", l) : std::string(", ") + tr("PCIe only");
     if (g->price)
-        tip += "\n" + std::string(tr("Price: ")) + money(g->price->per_gpu_hour, app.result.currency) + tr("/h") + " — " +
+        tip += "\n" + std::string(tr("Price: ")) + text::money_per_hour(g->price->per_gpu_hour, app.result.currency, l) + " — " +
                g->price->source + " " + g->price->date;
     tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
     return tip;
@@ -102,7 +106,7 @@ void one_line(const std::string& text, float width, ImU32 color, const std::stri
     ImGui::PopStyleColor();
     ImGui::Dummy(ImVec2(width, h));
     const std::string tip = full > width ? text + (tooltip_extra.empty() ? "" : "\n\n" + tooltip_extra) : tooltip_extra;
-    tooltip_on_hover(tip);
+    hover_tip(tip);  // no ⓘ in a table cell: a tap leaves the pointer there, which shows it
 }
 
 // The options shown: one per GPU (its best layout) unless the user asked for every layout.
@@ -162,7 +166,7 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
             for (size_t c = 1; c < cols.size(); ++c) {
                 const std::string v = cols[c].cell(o);
                 if (v == dash) continue;
-                const std::string& unit = cols[c].card_unit;
+                const std::string& unit = cols[c].card_unit;  // already in the UI's language
                 figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
             }
             one_line(figures, width - em(), palette().text);

@@ -66,7 +66,8 @@ bool focus_move(bool backward) {
     ImGuiContext& g = *GImGui;
     if (g_last.empty()) return false;
     if (g.OpenPopupStack.Size > 0) ImGui::ClosePopupsOverWindow(nullptr, false);
-    const int at = g.NavDisableHighlight ? -1 : index_of(g.NavId);
+    // From the focused control, or the one last clicked (ImGui focuses what it activates).
+    const int at = index_of(g.NavId);
     int next;
     if (at < 0) next = backward ? int(g_last.size()) - 1 : 0;
     else next = at + (backward ? -1 : 1);

@@ -28,6 +28,7 @@ struct PointerEvent {
     bool down;
     int key = 0;
     std::string text;
+    int mods = -1;    // keys: Ctrl 1, Shift 2, Alt 4, Meta 8 when the key was pressed (-1: keep)
 };
 
 std::function<void(const FrameInfo&)> g_frame;
@@ -115,7 +116,6 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
     canvas_local(e->clientX, e->clientY, &x, &y);
     const int button = e->button == 0 ? 0 : e->button == 2 ? 1 : 2;
     if (type == EMSCRIPTEN_EVENT_MOUSEDOWN) {
-        focus_clear();
         g_events.push_back({x, y, button, true});
         EM_ASM({ document.getElementById('canvas').focus({preventScroll: true}); });
     } else if (type == EMSCRIPTEN_EVENT_MOUSEUP) {
@@ -161,10 +161,8 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     ImGuiIO& io = ImGui::GetIO();
     const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
     const int code = int(e->keyCode);
-    io.KeyCtrl = e->ctrlKey;
-    io.KeyShift = e->shiftKey;
-    io.KeyAlt = e->altKey;
-    io.KeySuper = e->metaKey;
+    // Modifiers travel with the key: Ctrl+A pressed and released before the next frame is still Ctrl+A.
+    const int mods = (e->ctrlKey ? 1 : 0) | (e->shiftKey ? 2 : 0) | (e->altKey ? 4 : 0) | (e->metaKey ? 8 : 0);
     if (code == 9 && !e->ctrlKey && !e->altKey && !e->metaKey) {
         // Tab: our focus order (focus_order.hpp); past either end the browser moves focus out.
         if (!down) return EM_FALSE;
@@ -174,7 +172,7 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     }
     // Enter presses a focused button or chip, as Space does (ImGui 1.86 reads Enter as "edit text").
     const int key = code == 13 && focused_item_is_button() ? 32 : code;
-    if (key > 0 && key < 512) g_events.push_back({0, 0, -2, down, key, {}});
+    if (key > 0 && key < 512) g_events.push_back({0, 0, -2, down, key, {}, mods});
     if (down && is_text_key(e)) g_events.push_back({0, 0, -3, true, 0, e->key});
     request_frames();
     // Keys stay inside ImGui while a text field is edited, a control is held or the focus ring is on a
@@ -204,11 +202,23 @@ void apply_one_event(ImGuiIO& io) {
         const PointerEvent ev = g_events.front();
         g_events.pop_front();
         if (ev.button == -3) { io.AddInputCharactersUTF8(ev.text.c_str()); continue; }
-        if (ev.button == -2) { io.KeysDown[ev.key] = ev.down; break; }
+        // A press, release or key acts in this frame; what it starts (a scroll, a popup) shows in the next.
+        if (ev.button == -2) {
+            if (ev.mods >= 0) {
+                io.KeyCtrl = ev.mods & 1;
+                io.KeyShift = ev.mods & 2;
+                io.KeyAlt = ev.mods & 4;
+                io.KeySuper = ev.mods & 8;
+            }
+            io.KeysDown[ev.key] = ev.down;
+            g_frames_wanted = std::max(g_frames_wanted, 2);
+            break;
+        }
         g_mouse_x = ev.x;
         g_mouse_y = ev.y;
         if (ev.button >= 0 && ev.button < 3) {
             g_buttons[ev.button] = ev.down;
+            g_frames_wanted = std::max(g_frames_wanted, 2);
             break;
         }
     }
@@ -271,7 +281,9 @@ void platform_new_frame(FrameInfo& info) {
     g_last_dpr = dpr;
     info.width = std::max(1, int(std::lround(css_w * dpr)));
     info.height = std::max(1, int(std::lround(css_h * dpr)));
-    info.view_top = float(view[2] * dpr);
+    // Whole physical pixels: ImGui floors line positions on screen, so a fractional offset would
+    // shift the layout's height by a pixel here and there as the page scrolls.
+    info.view_top = std::round(float(view[2] * dpr));
     g_view_top_px = info.view_top;
     int cur_w = 0, cur_h = 0;
     emscripten_get_canvas_element_size("#canvas", &cur_w, &cur_h);
@@ -291,6 +303,13 @@ void platform_new_frame(FrameInfo& info) {
 void platform_end_frame(float main_scroll_y_px, float content_height_css) {
     ImGuiContext& g = *GImGui;
     const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
+    // A window that appeared this frame (popup, combo, tooltip) is measured first and shown on the
+    // next one: draw that one too, or it would wait for the next input.
+    for (ImGuiWindow* w : g.Windows)
+        if (w->Active && (w->Appearing || w->HiddenFramesCanSkipItems > 0 || w->HiddenFramesCannotSkipItems > 0)) {
+            request_frames(1);
+            break;
+        }
     std::vector<float> regions;
     for (ImGuiWindow* w : g.Windows) {
         if (!w->Active || w->Hidden || !(w->Flags & ImGuiWindowFlags_ChildWindow) || w->ScrollMax.y < 1.0f) continue;
@@ -331,7 +350,6 @@ void queue_pointer(float x, float y, int button, bool down) {
         if (!g_events.empty() && g_events.back().button == -1) g_events.back() = {x, y, -1, false};
         else g_events.push_back({x, y, -1, false});
     } else {
-        focus_clear();
         g_events.push_back({x, y, button, down});
     }
     request_frames();

@@ -38,7 +38,7 @@ constexpr float kBaseFontPx = 15.0f;
 // triangles and check marks. A missing glyph shows as '?', never as nothing.
 const ImWchar kGlyphRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0x0401, 0x0401,
                                 0x0410, 0x044F, 0x0451, 0x0451, 0x2010, 0x2026, 0x2039, 0x203A, 0x20AC, 0x20AC,
-                                0x20BD, 0x20BD, 0x2116, 0x2116, 0x2190, 0x2197, 0x2212, 0x2212, 0x221E, 0x221E,
+                                0x20BD, 0x20BD, 0x2116, 0x2116, 0x2139, 0x2139, 0x2190, 0x2197, 0x2212, 0x2212, 0x221E, 0x221E,
                                 0x2248, 0x2248, 0x2260, 0x2265, 0x25B2, 0x25C0, 0x2713, 0x2715, 0};
 
 void build_fonts(float dpr) {
@@ -222,9 +222,9 @@ EMSCRIPTEN_KEEPALIVE void gs_test_set(const char* key, const char* value) {
 
 EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
     switch (kind) {
-        case 0: return out(result_markdown(g_app.result));
-        case 1: return out(result_csv(g_app.result));
-        default: return out(result_json(g_app.result, g_app.link_warnings));
+        case 0: return out(result_markdown(g_app.result, ui::lang()));
+        case 1: return out(result_csv(g_app.result, ui::lang()));
+        default: return out(result_json(g_app.result, g_app.link_warnings, 2, ui::lang()));
     }
 }
 

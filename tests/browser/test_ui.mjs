@@ -118,8 +118,12 @@ const tests = [
       const md = await call(p.page, 'exportText', 'markdown');
       const csv = await call(p.page, 'exportText', 'csv');
       const json = JSON.parse(await call(p.page, 'exportText', 'json'));
-      assertEqual(md.trim().split('\n').length, r.options.length + 2, 'markdown rows');
-      assertEqual(csv.trim().split('\n').length, r.options.length + 1, 'csv rows');
+      // A context block (title, task, model, inputs, link, recommendation, currency), then the table.
+      assert(md.startsWith('# gpusizer') && md.includes(r.link), 'markdown context');
+      assertEqual(md.trim().split('\n').filter((l) => l.startsWith('|')).length, r.options.length + 2, 'markdown rows');
+      const [head, table] = csv.trim().split('\n\n');
+      assert(head.includes(r.link), 'csv context');
+      assertEqual(table.split('\n').length, r.options.length + 1, 'csv rows');
       for (const k of ['state', 'link', 'warnings', 'memory', 'compute', 'options']) assert(k in json, k);
       assert(json.compute.gpu_hours > 0, 'GPU-hours');
       p.assertNoErrors();

@@ -31,6 +31,16 @@ inline const GpuSpec& gpu(const char* id) {
     return *g;
 }
 
+// A number parameter of a coded message (NaN when absent: comparisons fail loudly).
+inline double param(const Message& m, const char* name) {
+    const Param* p = m.find(name);
+    return p && p->kind == Param::Kind::number ? p->number : std::nan("");
+}
+inline std::string param_text(const Message& m, const char* name) {
+    const Param* p = m.find(name);
+    return p ? p->text : "";
+}
+
 inline Result run(const std::string& link) { return evaluate(decode_link(link).state, bundled()); }
 
 inline const Option* option_for(const Result& r, const char* gpu_id, int tp = 0) {

@@ -1,5 +1,6 @@
 // Inference: memory per GPU, roofline speed, capacity and reasons.
 #include "helpers.hpp"
+#include "text/text.hpp"
 
 using namespace gpusizer;
 using test::option_for;
@@ -26,8 +27,9 @@ TEST_CASE("a model too big for a GPU says how much it needs and has") {
     const Option* o = option_for(r, "rtx-4090", 1);
     REQUIRE(o);
     CHECK_FALSE(o->fits);
-    CHECK(o->reason.find("needs 1") != std::string::npos);  // "needs 14x.x GB per GPU ... has 23.2 GB usable"
-    CHECK(o->reason.find("23.2 GB usable") != std::string::npos);  // 24 GiB × 0.9 = 23.19 GB
+    CHECK(o->reason.code == code::reason_needs_memory_ctx);
+    CHECK(test::param(o->reason, "need") > 140);  // 70.6 B params × 2 B
+    CHECK(test::param(o->reason, "have") == doctest::Approx(23.19).epsilon(0.001));  // 24 GiB × 0.9
 }
 
 TEST_CASE("tensor parallelism splits weights and KV heads, replicates the rest") {
@@ -64,7 +66,10 @@ TEST_CASE("pinned GPU count reports how many users it serves") {
     for (const auto& o : r.options) {
         CHECK(o.count == 2);
         if (o.users_served > 0) any = true;
-        if (!o.fits && o.users_served > 0) CHECK(o.reason.find("of 1000 users") != std::string::npos);
+        if (!o.fits && o.users_served > 0) {
+            CHECK(o.reason.code == code::reason_serves_fewer);
+            CHECK(test::param(o.reason, "users") == 1000);
+        }
     }
     CHECK(any);
 }
@@ -93,13 +98,15 @@ TEST_CASE("unknown model or GPU: a warning, never a substitute") {
 TEST_CASE("serving command reproduces the layout") {
     const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=20&ctx=16384&kvq=fp8&gpu=h100-sxm");
     REQUIRE(r.recommended >= 0);
-    const Option& o = r.options[size_t(r.recommended)];
-    CHECK(o.command.find("vllm serve meta-llama/Llama-3.1-70B-Instruct") == 0);
-    CHECK(o.command.find("--tensor-parallel-size " + std::to_string(o.tp)) != std::string::npos);
-    CHECK(o.command.find("--max-model-len 16384") != std::string::npos);
-    CHECK(o.command.find("--kv-cache-dtype fp8") != std::string::npos);
-    CHECK(o.command.find("--gpu-memory-utilization 0.90") != std::string::npos);
+    const Option& opt = r.options[size_t(r.recommended)];
+    const std::string command = text::command_text(opt.command, text::Lang::en);
+    const Option& o = opt;
+    CHECK(command.find("vllm serve meta-llama/Llama-3.1-70B-Instruct") == 0);
+    CHECK(command.find("--tensor-parallel-size " + std::to_string(o.tp)) != std::string::npos);
+    CHECK(command.find("--max-model-len 16384") != std::string::npos);
+    CHECK(command.find("--kv-cache-dtype fp8") != std::string::npos);
+    CHECK(command.find("--gpu-memory-utilization 0.90") != std::string::npos);
     const Result g = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&users=4");
     REQUIRE(g.recommended >= 0);
-    CHECK(g.options[size_t(g.recommended)].command.find("llama-server") == 0);
+    CHECK(g.options[size_t(g.recommended)].command.at(0).shell.find("llama-server") == 0);
 }

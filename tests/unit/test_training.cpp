@@ -85,7 +85,7 @@ TEST_CASE("multi-GPU training without NVLink does not fit for training from scra
     const Option* o = option_for(r, "l40s");
     REQUIRE(o);
     CHECK_FALSE(o->fits);
-    CHECK(o->reason.find("without NVLink") != std::string::npos);
+    CHECK(o->reason.code == code::reason_no_nvlink_training);
 }
 
 TEST_CASE("a deadline sizes the cluster in whole servers") {

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Rebuilds Roboto-{Regular,Medium}-subset.ttf: Roboto (fonts-roboto-unhinted) cut to the UI's
+ranges, plus the symbols Roboto lacks (arrows, check/cross, triangles, the info sign) copied from
+DejaVu Sans (fonts-dejavu-core). Run from anywhere: /usr/bin/python3 assets/fonts/build_fonts.py"""
+import os
+from fontTools import subset
+from fontTools.pens.recordingPen import DecomposingRecordingPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROBOTO = '/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-{}.ttf'
+DEJAVU = {'Regular': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+          'Medium': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'}
+RANGES = ('U+0020-007E,U+00A0-00FF,U+0400-045F,U+2010-2015,U+2018-201E,U+2022,U+2026,U+2030,U+2032,'
+          'U+2039-203A,U+20AC,U+20BD,U+2116,U+2212,U+2248,U+2260,U+2264-2265,U+221E,U+00D7')
+# Not in Roboto: ← ↑ → ↓ ↗ ℹ ✓ ✕ ▲ ▶ ▼ ◀ (ⓘ U+24D8 is in neither font: the UI uses ℹ).
+FROM_DEJAVU = [0x2190, 0x2191, 0x2192, 0x2193, 0x2197, 0x2139, 0x2713, 0x2715, 0x25B2, 0x25B6, 0x25BC, 0x25C0]
+
+for weight in ('Regular', 'Medium'):
+    font = TTFont(ROBOTO.format(weight))
+    opts = subset.Options()
+    opts.hinting = False
+    opts.desubroutinize = True
+    opts.layout_features = []
+    sub = subset.Subsetter(opts)
+    sub.populate(unicodes=subset.parse_unicodes(RANGES))
+    sub.subset(font)
+    donor = TTFont(DEJAVU[weight])
+    scale = font['head'].unitsPerEm / donor['head'].unitsPerEm
+    glyphs, cmap = donor.getGlyphSet(), donor.getBestCmap()
+    order = list(font.getGlyphOrder())
+    for cp in FROM_DEJAVU:
+        src, name = cmap[cp], 'uni%04X' % cp
+        rec = DecomposingRecordingPen(glyphs)  # components become outlines: one self-contained glyph
+        glyphs[src].draw(rec)
+        pen = TTGlyphPen(None)
+        for op, args in rec.value:
+            getattr(pen, op)(*[tuple(v * scale for v in a) for a in args])
+        font['glyf'][name] = pen.glyph()
+        width, _ = donor['hmtx'][src]
+        font['hmtx'][name] = (round(width * scale), 0)
+        order.append(name)
+        for table in font['cmap'].tables:
+            if table.isUnicode():
+                table.cmap[cp] = name
+    font.setGlyphOrder(order)
+    font['glyf'].glyphOrder = order
+    font.save(os.path.join(HERE, f'Roboto-{weight}-subset.ttf'))
+    print(weight, len(order), 'glyphs,', os.path.getsize(os.path.join(HERE, f'Roboto-{weight}-subset.ttf')), 'bytes')

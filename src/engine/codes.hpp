@@ -1,0 +1,119 @@
+// Every message code gpusizer can say, in one list. The engine, the link codec, the CLI and the
+// report layer name codes through these constants only, and the text tests walk kMessageCodes:
+// a code added here without an English and a Russian template fails the build's tests.
+#pragma once
+
+namespace gpusizer {
+
+#define GPUSIZER_MESSAGE_CODES(X)                                                  \
+    /* engine warnings */                                                          \
+    X(gpu_low_bandwidth, "gpu.low_bandwidth")                                      \
+    X(gpu_tp_over_pcie, "gpu.tp_over_pcie")                                        \
+    X(gpu_estimated, "gpu.estimated")                                              \
+    X(gpu_no_nvlink_training, "gpu.no_nvlink_training")                            \
+    X(gpu_unknown, "gpu.unknown")                                                  \
+    X(model_custom_incomplete, "model.custom_incomplete")                          \
+    X(model_custom, "model.custom")                                                \
+    X(model_unknown, "model.unknown")                                              \
+    X(model_alias, "model.alias")                                                  \
+    X(model_estimated, "model.estimated")                                          \
+    X(model_incomplete, "model.incomplete")                                        \
+    X(model_context_over_max, "model.context_over_max")                            \
+    X(model_sequence_over_max, "model.sequence_over_max")                          \
+    X(assumption_nvenc, "assumption.nvenc")                                        \
+    /* why an option does not fit */                                               \
+    X(reason_heads_split, "reason.heads_split")                                    \
+    X(reason_kv_heads_split, "reason.kv_heads_split")                              \
+    X(reason_layers_lt_stages, "reason.layers_lt_stages")                          \
+    X(reason_no_tensor_figure, "reason.no_tensor_figure")                          \
+    X(reason_needs_memory_ctx, "reason.needs_memory_ctx")                          \
+    X(reason_count_not_multiple, "reason.count_not_multiple")                      \
+    X(reason_misses_targets, "reason.misses_targets")                              \
+    X(reason_serves_fewer, "reason.serves_fewer")                                  \
+    X(reason_too_slow, "reason.too_slow")                                          \
+    X(reason_ttft_too_long, "reason.ttft_too_long")                                \
+    X(reason_too_many_gpus, "reason.too_many_gpus")                                \
+    X(reason_no_fit_sharded, "reason.no_fit_sharded")                              \
+    X(reason_needs_memory_zero3, "reason.needs_memory_zero3")                      \
+    X(reason_no_nvlink_training, "reason.no_nvlink_training")                      \
+    X(reason_deadline, "reason.deadline")                                          \
+    X(reason_no_graphics, "reason.no_graphics")                                    \
+    X(reason_needs_memory, "reason.needs_memory")                                  \
+    X(reason_scene_memory, "reason.scene_memory")                                  \
+    X(reason_no_nvenc, "reason.no_nvenc")                                          \
+    X(reason_no_av1, "reason.no_av1")                                              \
+    X(reason_no_fp64, "reason.no_fp64")                                            \
+    X(reason_no_fp32, "reason.no_fp32")                                            \
+    /* what other work is ranked by */                                             \
+    X(score_fp32, "score.fp32_tflops")                                             \
+    X(score_fp64, "score.fp64_tflops")                                             \
+    X(score_streams, "score.streams")                                              \
+    /* Result::assumptions */                                                      \
+    X(assume_reserve, "assume.reserve")                                            \
+    X(assume_binary_gb, "assume.binary_gb")                                        \
+    X(assume_decode_eff, "assume.decode_eff")                                      \
+    X(assume_prefill_eff, "assume.prefill_eff")                                    \
+    X(assume_serve_overhead, "assume.serve_overhead")                              \
+    X(assume_kv_full_context, "assume.kv_full_context")                            \
+    X(assume_tp_in_server, "assume.tp_in_server")                                  \
+    X(assume_mfu, "assume.mfu")                                                    \
+    X(assume_adamw, "assume.adamw")                                                \
+    X(assume_train_overhead, "assume.train_overhead")                              \
+    X(assume_perfect_scaling, "assume.perfect_scaling")                            \
+    X(assume_other_rules, "assume.other_rules")                                    \
+    /* Explanation::formula */                                                     \
+    X(formula_weights, "formula.weights")                                          \
+    X(formula_kv_mla, "formula.kv_mla")                                            \
+    X(formula_kv_heads, "formula.kv_heads")                                        \
+    X(formula_activations, "formula.activations")                                  \
+    X(formula_overhead, "formula.overhead")                                        \
+    X(formula_split_inference, "formula.split_inference")                          \
+    X(formula_flops, "formula.flops")                                              \
+    X(formula_training_memory, "formula.training_memory")                          \
+    X(formula_split_training, "formula.split_training")                            \
+    /* command lines: comments and the training layout */                          \
+    X(cmd_checkpoint, "cmd.checkpoint")                                            \
+    X(cmd_replicas, "cmd.replicas")                                                \
+    X(cmd_layout, "cmd.layout")                                                    \
+    X(cmd_train_fsdp, "cmd.train_fsdp")                                            \
+    X(cmd_train_zero, "cmd.train_zero")                                            \
+    X(cmd_train_ddp, "cmd.train_ddp")                                              \
+    /* terms: code-valued parameters */                                           \
+    X(term_pretrain, "term.pretrain")                                              \
+    X(term_full_finetune, "term.full_finetune")                                    \
+    X(term_lora, "term.lora")                                                      \
+    X(term_qlora, "term.qlora")                                                    \
+    X(term_memory_full, "term.memory_full")                                        \
+    X(term_memory_lora, "term.memory_lora")                                        \
+    X(term_memory_qlora, "term.memory_qlora")                                      \
+    X(expect_one_of, "expect.one_of")                                              \
+    X(expect_model_id, "expect.model_id")                                          \
+    X(expect_gpu_id, "expect.gpu_id")                                              \
+    X(expect_number, "expect.number")                                              \
+    X(expect_whole, "expect.whole")                                                \
+    X(expect_fraction, "expect.fraction")                                          \
+    X(expect_tokens, "expect.tokens")                                              \
+    /* link decoding */                                                            \
+    X(link_too_long, "link.too_long")                                              \
+    X(link_duplicate_key, "link.duplicate_key")                                    \
+    X(link_bad_value, "link.bad_value")                                            \
+    X(link_version, "link.version")                                                \
+    X(link_unknown_key, "link.unknown_key")                                        \
+    X(link_no_version, "link.no_version")                                          \
+    X(link_prompt_over_context, "link.prompt_over_context")                        \
+    /* catalog notices (the error detail is a technical path, kept as is) */       \
+    X(catalog_notice, "catalog.notice")                                            \
+    X(catalog_provider_error, "catalog.provider_error")                            \
+    X(catalog_provider_rejected, "catalog.provider_rejected")
+
+namespace code {
+#define GPUSIZER_CODE_CONST(id, text) inline constexpr const char* id = text;
+GPUSIZER_MESSAGE_CODES(GPUSIZER_CODE_CONST)
+#undef GPUSIZER_CODE_CONST
+}  // namespace code
+
+#define GPUSIZER_CODE_TEXT(id, text) text,
+inline constexpr const char* kMessageCodes[] = {GPUSIZER_MESSAGE_CODES(GPUSIZER_CODE_TEXT)};
+#undef GPUSIZER_CODE_TEXT
+
+}  // namespace gpusizer

@@ -1,0 +1,244 @@
+// The readable exports (CLI table, Markdown, CSV) and the DOM summary, in the chosen language.
+// Each starts from the same context (task, model, inputs, link, recommendation, currency) and
+// the same columns; a figure that does not apply to an option is "—".
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "link/link.hpp"
+#include "report/report.hpp"
+
+namespace gpusizer {
+namespace {
+
+using text::dash;
+
+const char* T(const char* english, Lang lang) { return text::ui(english, lang); }
+
+bool is_train(const Result& r) { return r.state.task == Task::tune || r.state.task == Task::train; }
+
+struct Column {
+    std::string header;
+    std::function<std::string(const Option&)> cell;
+};
+
+// brief: the DOM summary's columns (GPU, GPUs, servers, fits, GB, the task's figure, cost, why not).
+std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
+    std::vector<Column> c;
+    auto n = [lang](double v, int d) { return text::number(v, d, lang); };
+    c.push_back({T("GPU", lang), [](const Option& o) { return o.gpu_name; }});
+    c.push_back({T("GPUs", lang), [n](const Option& o) { return o.count > 0 ? n(o.count, 0) : dash(); }});
+    c.push_back({T("Servers", lang), [n](const Option& o) { return o.servers > 0 ? n(o.servers, 0) : dash(); }});
+    c.push_back({T("Fits", lang), [lang](const Option& o) { return std::string(T(o.fits ? "yes" : "no", lang)); }});
+    c.push_back({T("GB/GPU", lang), [n](const Option& o) { return o.per_gpu_gb.mid > 0 ? n(o.per_gpu_gb.mid, 1) : dash(); }});
+    if (r.state.task == Task::infer) {
+        c.push_back({T("tok/s/user", lang), [n](const Option& o) {
+                         return o.decode_tps_per_user.mid > 0 ? n(o.decode_tps_per_user.mid, 1) : dash(); }});
+        if (!brief) {
+            c.push_back({T("total tok/s", lang), [n](const Option& o) { return o.total_tps.mid > 0 ? n(o.total_tps.mid, 0) : dash(); }});
+            c.push_back({T("TTFT, s", lang), [n](const Option& o) { return o.ttft_s.mid > 0 ? n(o.ttft_s.mid, 2) : dash(); }});
+        }
+    } else if (is_train(r)) {
+        c.push_back({T("GPU-hours", lang), [lang](const Option& o) {
+                         return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 1, lang) : dash(); }});
+        c.push_back({T("Time", lang), [lang](const Option& o) { return text::duration_hours(o.days.mid * 24, lang); }});
+        if (!brief) c.push_back({T("Energy", lang), [lang](const Option& o) { return text::energy_mwh(o.energy_mwh, lang); }});
+    } else {
+        const std::string label = r.options.empty() ? T("Score", lang) : text::render(r.options.front().score_label, lang);
+        c.push_back({label, [n](const Option& o) { return o.score > 0 ? n(o.score, 1) : dash(); }});
+    }
+    c.push_back({std::string(T("Cost/h", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
+                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang) : dash(); }});
+    c.push_back({T("Why not / notes", lang), [lang](const Option& o) {
+                     std::string note = text::render(o.reason, lang);
+                     for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + text::render(w, lang);
+                     return note.empty() ? std::string(dash()) : note; }});
+    return c;
+}
+
+std::string task_figure(const Result& r, const Option& o, Lang lang) {
+    if (r.state.task == Task::infer)
+        return text::with_unit(o.decode_tps_per_user.mid, 1, "tok/s", lang) + " " + T("per user", lang);
+    if (is_train(r)) {
+        // "30,9 тыс." takes the form of 5 (genitive plural); small counts their own.
+        const double h = o.gpu_hours.mid, form = h >= 1e4 ? 5 : std::round(h * 10) / 10;
+        return text::duration_hours(o.days.mid * 24, lang) + ", " + text::compact(h, 1, lang) + " " +
+               text::noun(form, "GPU-hour", lang);
+    }
+    return text::number(o.score, 1, lang) + " " + text::render(o.score_label, lang);
+}
+
+std::string sentence(const Result& r, Lang lang) {
+    if (r.options.empty()) return T("Nothing to evaluate", lang);
+    if (r.recommended < 0) {
+        const Option& o = r.options.front();
+        return std::string(T("No configuration fits", lang)) + ". " + T("Closest: ", lang) + o.gpu_name + " — " +
+               text::render(o.reason, lang) + ".";
+    }
+    const Option& o = r.options[size_t(r.recommended)];
+    std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name + ", " +
+                    text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
+    if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);
+    return s + ".";
+}
+
+std::string model_text(const Result& r, Lang lang) {
+    if (r.state.task == Task::other) return dash();
+    if (r.model.custom) return T("Custom model", lang);
+    if (!r.model_found) return r.state.model;
+    return r.model.name == r.model.id || r.model.name.empty() ? r.model.id : r.model.name + " (" + r.model.id + ")";
+}
+
+// The key inputs of the state, as "label: value" pairs in the language.
+std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang lang) {
+    const State& s = r.state;
+    auto n = [lang](double v, int d) { return text::number(v, d, lang); };
+    std::vector<std::pair<std::string, std::string>> in;
+    auto add = [&](const char* label, const std::string& v) { in.emplace_back(T(label, lang), v); };
+    if (s.task == Task::infer) {
+        add("Weight format", std::string(weight_format_info(r.weight_format).label));
+        add("Context per request, tokens", n(s.ctx, 0));
+        add("Average prompt, tokens", n(s.in, 0));
+        add("Average answer, tokens", n(s.out, 0));
+        add("Concurrent users", n(s.users, 0));
+        add("Target speed per user, tokens/s", n(s.tps, 1));
+        add("Target time to first token, s", n(s.ttft, 1));
+        add("Growth reserve, % more users", n(s.growth, 0));
+    } else if (is_train(r)) {
+        add("Dataset tokens", text::compact(effective_tokens(s), 1, lang));
+        if (s.task == Task::tune) add("Epochs", n(s.epochs, 1));
+        if (s.task == Task::tune && s.method != TuneMethod::full) add("LoRA rank", n(s.rank, 0));
+        add("Sequence length", n(s.seq, 0));
+        add("Micro-batch per GPU", n(s.batch, 0));
+        add("Hardware efficiency (MFU), %", n(effective_mfu(s) * 100, 0));
+        add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
+    } else {
+        add("Memory the scene / batch needs, GB", n(s.vram, 1));
+        if (s.use == "transcode") {
+            add("Concurrent streams", n(s.streams, 0));
+            add("Resolution", s.res);
+            add("Codec", s.codec);
+        }
+    }
+    add("Fix the GPU count", s.n ? n(*s.n, 0) : dash());
+    add("Memory reserve, %", n(s.reserve, 0));
+    return in;
+}
+
+struct Context {
+    std::string title, task, model, inputs, link, recommendation, currency;
+};
+
+Context context(const Result& r, Lang lang) {
+    Context c;
+    c.title = std::string("gpusizer — ") + T("GPU sizing calculator: which GPUs, how many, how fast, how much", lang);
+    c.task = text::task_name(r.state, lang);
+    c.model = model_text(r, lang);
+    for (const auto& [label, value] : inputs(r, lang)) c.inputs += (c.inputs.empty() ? "" : "; ") + label + ": " + value;
+    c.link = "#" + encode_link(r.state);
+    c.recommendation = sentence(r, lang);
+    c.currency = r.currency;
+    return c;
+}
+
+std::string pad(std::string s, size_t width) {
+    size_t cps = 0;  // width in code points, so Cyrillic lines up too
+    for (unsigned char ch : s) cps += (ch & 0xC0) != 0x80;
+    while (cps++ < width) s += ' ';
+    return s;
+}
+
+std::string csv_quote(const std::string& v) {
+    std::string out = "\"";
+    for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+}
+
+std::string md_cell(std::string v) {
+    for (size_t p = v.find('|'); p != std::string::npos; p = v.find('|', p + 2)) v.replace(p, 1, "\\|");
+    return v;
+}
+
+}  // namespace
+
+std::string result_table(const Result& r, const std::vector<Warning>& extra, Lang lang) {
+    const Context c = context(r, lang);
+    std::string s = c.title + "\n";
+    s += std::string(T("Task", lang)) + ": " + c.task + "\n" + T("Model", lang) + ": " + c.model + "\n";
+    s += std::string(T("Inputs", lang)) + ": " + c.inputs + "\n" + T("Link: ", lang) + c.link + "\n";
+    s += std::string(T("Currency", lang)) + ": " + c.currency + "\n" + c.recommendation + "\n";
+    for (const auto* list : {&extra, &r.warnings})
+        for (const auto& w : *list) s += std::string(T("warning: ", lang)) + text::render(w, lang) + "\n";
+    if (r.model_found && r.state.task != Task::other)
+        s += std::string(T("Memory of one replica before splitting: ", lang)) + text::with_unit(r.memory.total().gb(), 1, "GB", lang) +
+             "  (" + T("range", lang) + " " + text::number(r.memory_total_gb.low, 1, lang) + "–" +
+             text::number(r.memory_total_gb.high, 1, lang) + ")\n";
+    if (r.flops > 0) s += std::string(T("Compute: ", lang)) + text::sci(r.flops, 3, lang) + " FLOPs\n";
+    const auto cols = columns(r, lang, false);
+    std::vector<size_t> widths;
+    for (size_t i = 0; i < cols.size(); ++i) widths.push_back(i == 0 ? 34 : i + 1 == cols.size() ? 0 : 11);
+    s += "\n";
+    for (size_t i = 0; i < cols.size(); ++i) s += pad(cols[i].header, widths[i]) + (i + 1 < cols.size() ? " " : "\n");
+    for (const auto& o : r.options)
+        for (size_t i = 0; i < cols.size(); ++i) {
+            std::string v = cols[i].cell(o);
+            if (i == 0 && v.size() > 33) v = v.substr(0, 33);
+            s += pad(v, widths[i]) + (i + 1 < cols.size() ? " " : "\n");
+        }
+    if (r.recommended >= 0)
+        s += "\n" + std::string(T("recommended: ", lang)) + text::command_text(r.options[size_t(r.recommended)].command, lang) + "\n";
+    return s;
+}
+
+std::string result_markdown(const Result& r, Lang lang) {
+    const Context c = context(r, lang);
+    std::string s = "# " + c.title + "\n\n";
+    s += "- **" + std::string(T("Task", lang)) + "**: " + md_cell(c.task) + "\n";
+    s += "- **" + std::string(T("Model", lang)) + "**: " + md_cell(c.model) + "\n";
+    s += "- **" + std::string(T("Inputs", lang)) + "**: " + md_cell(c.inputs) + "\n";
+    s += "- **" + std::string(T("Link", lang)) + "**: `" + c.link + "`\n";
+    s += "- **" + std::string(T("Recommended configuration", lang)) + "**: " + md_cell(c.recommendation) + "\n";
+    s += "- **" + std::string(T("Currency", lang)) + "**: " + c.currency + "\n\n";
+    const auto cols = columns(r, lang, false);
+    std::string head = "|", rule = "|";
+    for (const auto& col : cols) { head += " " + md_cell(col.header) + " |"; rule += "---|"; }
+    s += head + "\n" + rule + "\n";
+    for (const auto& o : r.options) {
+        s += "|";
+        for (const auto& col : cols) s += " " + md_cell(col.cell(o)) + " |";
+        s += "\n";
+    }
+    return s;
+}
+
+std::string result_csv(const Result& r, Lang lang) {
+    const Context c = context(r, lang);
+    std::string s;
+    for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
+             {"gpusizer", c.title}, {T("Task", lang), c.task}, {T("Model", lang), c.model}, {T("Inputs", lang), c.inputs},
+             {T("Link", lang), c.link}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
+        s += csv_quote(k) + "," + csv_quote(v) + "\n";
+    s += "\n";
+    const auto cols = columns(r, lang, false);
+    for (size_t i = 0; i < cols.size(); ++i) s += csv_quote(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
+    for (const auto& o : r.options)
+        for (size_t i = 0; i < cols.size(); ++i) s += csv_quote(cols[i].cell(o)) + (i + 1 < cols.size() ? "," : "\n");
+    return s;
+}
+
+Summary summarize(const Result& r, Lang lang) {
+    Summary out;
+    out.sentence = sentence(r, lang);
+    const auto cols = columns(r, lang, true);
+    for (const auto& c : cols) out.columns.push_back(c.header);
+    std::set<std::string> seen;
+    for (const auto& o : r.options) {
+        if (!seen.insert(o.gpu_id).second) continue;  // first (best-ranked) option of each GPU
+        std::vector<std::string> row;
+        for (const auto& c : cols) row.push_back(c.cell(o));
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,132 @@
+// English templates, one per message code (syntax in text.hpp). Every code of
+// engine/codes.hpp has an entry here and in messages_ru.cpp (tests/unit/test_text.cpp checks).
+#include "text/text.hpp"
+
+namespace gpusizer::text {
+namespace {
+
+const Table kEnglish = {
+    // engine warnings
+    {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
+    {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
+    {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
+    {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
+    {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
+    {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
+    {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
+    {"model.unknown", "model '{model}' is not in the catalog; nothing was evaluated"},
+    {"model.alias", "model id '{old}' is now '{new}'"},
+    {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},
+    {"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"},
+    {"model.context_over_max", "context {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
+                               "memory is sized as asked, but the model cannot use more than its maximum"},
+    {"model.sequence_over_max", "sequence length {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
+                                "memory is sized as asked, but the model cannot use more than its maximum"},
+    {"assumption.nvenc", "assumes ~{streams:0} streams of 1080p30 per NVENC engine (P4 preset), ±{spread:0} %"},
+    // reasons
+    {"reason.heads_split", "{heads:0} attention heads are not divisible by TP {tp:0}"},
+    {"reason.kv_heads_split", "{kv_heads:0} KV heads do not split over TP {tp:0}"},
+    {"reason.layers_lt_stages", "fewer layers than pipeline stages"},
+    {"reason.no_tensor_figure", "no tensor throughput figure in the catalog"},
+    {"reason.needs_memory_ctx", "needs {need:1} GB per GPU for one {ctx:0}-token sequence, has {have:1} GB usable "
+                                "({memory:1} GB less {reserve:0} % reserve)"},
+    {"reason.count_not_multiple", "count is not a multiple of the layout"},
+    {"reason.misses_targets", "misses the targets even for one user: {tps:1} tokens/s (target {target_tps:0}), "
+                              "first token in {ttft:2} s (target {target_ttft:1} s)"},
+    {"reason.serves_fewer", "serves {served:0} of {users:0} users within the targets"},
+    {"reason.too_slow", "too slow: {tps:1} tokens/s per user even alone (target {target:0})"},
+    {"reason.ttft_too_long", "first token in {ttft:2} s even alone (target {target:1} s)"},
+    {"reason.too_many_gpus", "needs more than {max:0} GPUs"},
+    {"reason.no_fit_sharded", "does not fit even sharded over {gpus:0} GPUs ({per_gpu:1} GB per GPU, activations {activations:1} GB)"},
+    {"reason.needs_memory_zero3", "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus:0#GPU|GPUs}, has {have:1} GB usable"},
+    {"reason.no_nvlink_training", "multi-GPU training without NVLink: gradient all-reduce over PCIe"},
+    {"reason.deadline", "takes {days:1} days, deadline {deadline:1}"},
+    {"reason.no_graphics", "no graphics pipeline / RT cores for rendering"},
+    {"reason.needs_memory", "needs {need:1} GB, has {have:1} GB usable"},
+    {"reason.scene_memory", "needs {need:1} GB, has {have:1} GB usable (a scene does not split across GPUs)"},
+    {"reason.no_nvenc", "no video encoder (NVENC)"},
+    {"reason.no_av1", "no AV1 encoder"},
+    {"reason.no_fp64", "no FP64 rate for HPC ({fp64:2} TFLOPS)"},
+    {"reason.no_fp32", "no FP32 figure in the catalog"},
+    // score labels
+    {"score.fp32_tflops", "FP32 TFLOPS"},
+    {"score.fp64_tflops", "FP64 TFLOPS"},
+    {"score.streams", "streams per GPU ({res})"},
+    // assumptions
+    {"assume.reserve", "memory reserve {reserve:0} % of each GPU kept free"},
+    {"assume.binary_gb", "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes"},
+    {"assume.decode_eff", "decode reaches {eff:0} % of memory bandwidth (range {low:0}-{high:0} %)"},
+    {"assume.prefill_eff", "prefill reaches {eff:0} % of dense tensor peak (range {low:0}-{high:0} %)"},
+    {"assume.serve_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:1})"},
+    {"assume.kv_full_context", "KV cache sized for every user at the full context; low end at average prompt + answer"},
+    {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
+    {"assume.mfu", "MFU {mfu:0} % of the dense peak (range ±{spread:0} %)"},
+    {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
+    {"assume.train_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:0})"},
+    {"assume.perfect_scaling", "GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)"},
+    {"assume.other_rules", "rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory"},
+    // formulas
+    {"formula.weights", "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},
+    {"formula.kv_mla", "MLA latent ({rank:0} + {rope:0} rope) × {layers:0} layers × {bytes:0} B"
+                       "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
+                       " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
+    {"formula.kv_heads", "2 (K,V) × {kv_heads:0} KV heads × {head_dim:0} dim × {layers:0} full layers × {bytes:0} B"
+                         "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
+                         " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
+    {"formula.activations", "prefill chunk {chunk:0} tokens × (4·hidden + 2·FFN width) × 2 B + logits = {total_gb:2} GB"},
+    {"formula.overhead", "CUDA context, libraries, CUDA graphs per GPU"},
+    {"formula.split_inference", "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel"
+                                "{?moe:; routed experts split across the TP/EP group}); KV cache / PP and "
+                                "{?mla:NOT split by TP: the MLA latent is replicated on every TP rank}"
+                                "{!mla:/ TP up to {kv_heads:0} KV heads (beyond that, heads are replicated)}"
+                                "{?state:; linear-attention state split by value heads}"
+                                "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
+    {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
+                      " = {flops:e3} FLOPs"},
+    {"formula.training_memory", "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "
+                                "{seq:0} tokens) = {total_gb:1} GB on one GPU before sharding"},
+    {"formula.split_training", "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones "
+                               "(ZeRO-1 optimizer, ZeRO-2 + gradients, ZeRO-3 + weights); activations / TP (sequence parallel) "
+                               "and not reduced by PP (the first stage holds PP micro-batches in flight); runtime overhead on every GPU"},
+    // commands
+    {"cmd.checkpoint", "use an {format} checkpoint of the model"},
+    {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
+    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}, ZeRO-{zero:0}{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
+                   "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
+    {"cmd.train_fsdp", "{method} with FSDP full sharding"},
+    {"cmd.train_zero", "{method} with DeepSpeed ZeRO-{zero:0}"},
+    {"cmd.train_ddp", "{method} with DDP"},
+    // terms
+    {"term.pretrain", "pretrain"},
+    {"term.full_finetune", "full fine-tune"},
+    {"term.lora", "LoRA"},
+    {"term.qlora", "QLoRA"},
+    {"term.memory_full", "16 B/param (BF16 weights 2 + grads 2 + FP32 master 4 + Adam 8)"},
+    {"term.memory_lora", "BF16 base 2 B/param + adapters 16 B/param"},
+    {"term.memory_qlora", "NF4 base 4.127 bits/param + adapters 16 B/param"},
+    {"expect.one_of", "one of {values}"},
+    {"expect.model_id", "a Hugging Face model id"},
+    {"expect.gpu_id", "a GPU id"},
+    {"expect.number", "a number {min}–{max}"},
+    {"expect.whole", "a whole number {min}–{max}"},
+    {"expect.fraction", "a fraction in (0, 1]"},
+    {"expect.tokens", "tokens 1–10000T (suffixes k M B T)"},
+    // link
+    {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
+    {"link.duplicate_key", "key '{key}' appears twice; the last one is used"},
+    {"link.bad_value", "ignored {key}='{value}': expected {expect}"},
+    {"link.version", "link version '{value}' is not {version:0}; read as version {version:0}"},
+    {"link.unknown_key", "unknown key '{key}' ignored"},
+    {"link.no_version", "link has no 'v=' version; read as version {version:0}"},
+    {"link.prompt_over_context", "prompt length {prompt} exceeds the context {ctx}"},
+    // catalog
+    {"catalog.notice", "{detail}"},
+    {"catalog.provider_error", "provider catalog: {detail}"},
+    {"catalog.provider_rejected", "{file} rejected; the bundled catalog is used"},
+};
+
+}  // namespace
+
+const Table& english_table() { return kEnglish; }
+
+}  // namespace gpusizer::text

@@ -1,0 +1,142 @@
+// Русские шаблоны, по одному на код сообщения (синтаксис — в text.hpp). Единицы — по-русски
+// (ГБ, с, ч, кВт·ч), технические обозначения (GPU, TP, NVLink, TFLOPS, ZeRO) — как есть.
+#include "text/text.hpp"
+
+namespace gpusizer::text {
+namespace {
+
+const Table kRussian = {
+    // предупреждения движка
+    {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
+    {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
+    {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
+    {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
+    {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
+    {"model.custom_incomplete", "для своей модели нужны параметры, слои, скрытый размер и головы; ничего не посчитано"},
+    {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+    {"model.unknown", "модели «{model}» нет в каталоге; ничего не посчитано"},
+    {"model.alias", "модель «{old}» теперь называется «{new}»"},
+    {"model.estimated", "характеристики {model} в каталоге — оценка{?fields: ({fields})}"},
+    {"model.incomplete", "в каталоге нет чисел архитектуры этой модели; ничего не посчитано"},
+    {"model.context_over_max", "контекст {asked:0} {asked:0#токен|токена|токенов} больше максимального контекста {model} "
+                               "({max:0} {max:0#токен|токена|токенов}): память посчитана как задано, но модель не использует "
+                               "токены сверх своего максимума"},
+    {"model.sequence_over_max", "длина последовательности {asked:0} {asked:0#токен|токена|токенов} больше максимального контекста "
+                                "{model} ({max:0} {max:0#токен|токена|токенов}): память посчитана как задано, но модель не "
+                                "использует токены сверх своего максимума"},
+    {"assumption.nvenc", "допущение: ~{streams:0} потоков 1080p30 на один движок NVENC (пресет P4), ±{spread:0} %"},
+    // почему не подходит
+    {"reason.heads_split", "{heads:0} {heads:0#голова|головы|голов} внимания не делятся на TP {tp:0}"},
+    {"reason.kv_heads_split", "{kv_heads:0} KV-{kv_heads:0#голова|головы|голов} не делятся по TP {tp:0}"},
+    {"reason.layers_lt_stages", "слоёв меньше, чем стадий конвейера"},
+    {"reason.no_tensor_figure", "в каталоге нет тензорной производительности"},
+    {"reason.needs_memory_ctx", "нужно {need:1} ГБ на GPU для одной последовательности в {ctx:0} {ctx:0#токен|токена|токенов}, "
+                                "доступно {have:1} ГБ ({memory:1} ГБ минус резерв {reserve:0} %)"},
+    {"reason.count_not_multiple", "число GPU не кратно схеме параллелизма"},
+    {"reason.misses_targets", "не выходит на цели даже для одного пользователя: {tps:1} ток/с (цель {target_tps:0}), "
+                              "первый токен через {ttft:2} с (цель {target_ttft:1} с)"},
+    {"reason.serves_fewer", "в рамках целей обслуживает {served:0} из {users:0} {users:0#пользователя|пользователей|пользователей}"},
+    {"reason.too_slow", "слишком медленно: {tps:1} ток/с на пользователя даже для одного (цель {target:0})"},
+    {"reason.ttft_too_long", "первый токен через {ttft:2} с даже для одного пользователя (цель {target:1} с)"},
+    {"reason.too_many_gpus", "нужно больше {max:0} GPU"},
+    {"reason.no_fit_sharded", "не помещается даже с шардированием на {gpus:0} GPU ({per_gpu:1} ГБ на GPU, "
+                              "активации {activations:1} ГБ)"},
+    {"reason.needs_memory_zero3", "нужно {need:1} ГБ на GPU даже с ZeRO-3 на {gpus:0} GPU, доступно {have:1} ГБ"},
+    {"reason.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe"},
+    {"reason.deadline", "займёт {days:1} {days:1#день|дня|дней}, а срок — {deadline:1} {deadline:1#день|дня|дней}"},
+    {"reason.no_graphics", "нет графического конвейера / RT-ядер для рендеринга"},
+    {"reason.needs_memory", "нужно {need:1} ГБ, доступно {have:1} ГБ"},
+    {"reason.scene_memory", "нужно {need:1} ГБ, доступно {have:1} ГБ (сцена не делится между GPU)"},
+    {"reason.no_nvenc", "нет видеокодировщика (NVENC)"},
+    {"reason.no_av1", "нет кодировщика AV1"},
+    {"reason.no_fp64", "нет производительности FP64 для HPC ({fp64:2} TFLOPS)"},
+    {"reason.no_fp32", "в каталоге нет производительности FP32"},
+    // по чему ранжируются
+    {"score.fp32_tflops", "FP32, TFLOPS"},
+    {"score.fp64_tflops", "FP64, TFLOPS"},
+    {"score.streams", "потоков на GPU ({res})"},
+    // допущения
+    {"assume.reserve", "резерв памяти: {reserve:0} % каждого GPU остаётся свободным"},
+    {"assume.binary_gb", "объёмы памяти GPU двоичные (80 ГБ HBM = 80 ГиБ = 85,9 ГБ); цифры в ГБ — это 10^9 байт"},
+    {"assume.decode_eff", "декодирование достигает {eff:0} % пропускной способности памяти (диапазон {low:0}–{high:0} %)"},
+    {"assume.prefill_eff", "префилл достигает {eff:0} % пиковой dense-производительности (диапазон {low:0}–{high:0} %)"},
+    {"assume.serve_overhead", "накладные расходы среды {gb:1} ГБ на GPU (диапазон {low:1}–{high:1})"},
+    {"assume.kv_full_context", "KV-кэш рассчитан на полный контекст у каждого пользователя; нижняя граница — средний запрос + ответ"},
+    {"assume.tp_in_server", "TP — внутри одного сервера по NVLink или PCIe; стадии конвейера добавляют память, а не скорость"},
+    {"assume.mfu", "MFU {mfu:0} % от пиковой dense-производительности (диапазон ±{spread:0} %)"},
+    {"assume.adamw", "AdamW со смешанной точностью: 16 байт на обучаемый параметр; ZeRO шардирует по data-parallel-рангам"},
+    {"assume.train_overhead", "накладные расходы среды {gb:1} ГБ на GPU (диапазон {low:1}–{high:0})"},
+    {"assume.perfect_scaling", "GPU-часы идеально масштабируются с числом GPU (без сбоев, перезапусков и оценки)"},
+    {"assume.other_rules", "правила по фактам каталога: графика/RT-ядра, движки NVENC, производительность FP32 и FP64, память"},
+    // формулы
+    {"formula.weights", "{params_b:2} млрд параметров × {bits:2} бит ({format}; эмбеддинги {embeddings_gb:2} ГБ) = {total_gb:1} ГБ"},
+    {"formula.kv_mla", "латент MLA ({rank:0} + {rope:0} rope) × {layers:0} {layers:0#слой|слоя|слоёв} × {bytes:0} Б"
+                       "{?window: + слои со скользящим окном, не больше {window:0} токенов}"
+                       "{?state_gb: + состояние линейного внимания {state_gb:2} ГБ на последовательность}"
+                       " = {kib:1} КиБ на токен; × {ctx:0} {ctx:0#токен|токена|токенов} × {users:0} "
+                       "{users:0#пользователь|пользователя|пользователей} = {total_gb:1} ГБ"},
+    {"formula.kv_heads", "2 (K,V) × {kv_heads:0} KV-{kv_heads:0#голова|головы|голов} × {head_dim:0} × {layers:0} "
+                         "{layers:0#полный слой|полных слоя|полных слоёв} × {bytes:0} Б"
+                         "{?window: + слои со скользящим окном, не больше {window:0} токенов}"
+                         "{?state_gb: + состояние линейного внимания {state_gb:2} ГБ на последовательность}"
+                         " = {kib:1} КиБ на токен; × {ctx:0} {ctx:0#токен|токена|токенов} × {users:0} "
+                         "{users:0#пользователь|пользователя|пользователей} = {total_gb:1} ГБ"},
+    {"formula.activations", "чанк префилла {chunk:0} {chunk:0#токен|токена|токенов} × (4·hidden + 2·ширина FFN) × 2 Б + логиты = "
+                            "{total_gb:2} ГБ"},
+    {"formula.overhead", "контекст CUDA, библиотеки, CUDA-графы на каждом GPU"},
+    {"formula.split_inference", "на GPU при TP × PP: веса / (TP·PP) (эмбеддинги и lm_head делятся по словарю"
+                                "{?moe:; маршрутизируемые эксперты делятся по группе TP/EP}); KV-кэш / PP и "
+                                "{?mla:НЕ делится по TP: латент MLA повторяется на каждом TP-ранге}"
+                                "{!mla:/ TP до {kv_heads:0} KV-голов (дальше головы повторяются)}"
+                                "{?state:; состояние линейного внимания делится по головам значений}"
+                                "; на каждом GPU повторяются: активации чанка префилла, накладные расходы, нормализации"},
+    {"formula.flops", "{factor:0} × {active_b:2} млрд активных параметров × {tokens_b:3} млрд токенов + внимание "
+                      "(последовательности по {seq:0} токенов) = {flops:e3} FLOPs"},
+    {"formula.training_memory", "{method} + активации ({?ckpt:с чекпоинтингом}{!ckpt:без чекпоинтинга}, микро-батч {batch:0} × "
+                                "{seq:0} токенов) = {total_gb:1} ГБ на одном GPU до шардирования"},
+    {"formula.split_training", "на GPU: веса, градиенты и состояния оптимизатора / (TP·PP), затем / DP для шардированных ZeRO "
+                               "(ZeRO-1 — оптимизатор, ZeRO-2 — и градиенты, ZeRO-3 — и веса); активации / TP (параллелизм по "
+                               "последовательности) и не уменьшаются от PP (первая стадия держит PP микро-батчей); "
+                               "накладные расходы — на каждом GPU"},
+    // команды
+    {"cmd.checkpoint", "возьмите чекпоинт модели в формате {format}"},
+    {"cmd.replicas", "× {replicas:0} {replicas:0#реплика|реплики|реплик} за балансировщиком нагрузки"},
+    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}, ZeRO-{zero:0}{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
+                   "{seq:0} токенов; {method}{?rank:, ранг {rank:0}}"},
+    {"cmd.train_fsdp", "{method}: FSDP с полным шардированием"},
+    {"cmd.train_zero", "{method}: DeepSpeed ZeRO-{zero:0}"},
+    {"cmd.train_ddp", "{method}: DDP"},
+    // термины
+    {"term.pretrain", "предобучение"},
+    {"term.full_finetune", "полный файнтюнинг"},
+    {"term.lora", "LoRA"},
+    {"term.qlora", "QLoRA"},
+    {"term.memory_full", "16 Б/параметр (веса BF16 2 + градиенты 2 + мастер-веса FP32 4 + Adam 8)"},
+    {"term.memory_lora", "база BF16 2 Б/параметр + адаптеры 16 Б/параметр"},
+    {"term.memory_qlora", "база NF4 4,127 бит/параметр + адаптеры 16 Б/параметр"},
+    {"expect.one_of", "одно из: {values}"},
+    {"expect.model_id", "id модели с Hugging Face"},
+    {"expect.gpu_id", "id GPU"},
+    {"expect.number", "число {min}–{max}"},
+    {"expect.whole", "целое число {min}–{max}"},
+    {"expect.fraction", "доля в интервале (0, 1]"},
+    {"expect.tokens", "число токенов 1–10000T (суффиксы k M B T)"},
+    // ссылка
+    {"link.too_long", "ссылка длиннее {max:0} символов: прочитаны только первые {max:0}"},
+    {"link.duplicate_key", "ключ «{key}» встречается дважды; взят последний"},
+    {"link.bad_value", "пропущено {key}='{value}': ожидалось {expect}"},
+    {"link.version", "версия ссылки «{value}» — не {version:0}; прочитана как версия {version:0}"},
+    {"link.unknown_key", "неизвестный ключ «{key}» пропущен"},
+    {"link.no_version", "в ссылке нет версии «v=»; прочитана как версия {version:0}"},
+    {"link.prompt_over_context", "длина запроса {prompt} больше контекста {ctx}"},
+    // каталог
+    {"catalog.notice", "{detail}"},
+    {"catalog.provider_error", "каталог провайдера: {detail}"},
+    {"catalog.provider_rejected", "{file} отклонён; используется встроенный каталог"},
+};
+
+}  // namespace
+
+const Table& russian_table() { return kRussian; }
+
+}  // namespace gpusizer::text
