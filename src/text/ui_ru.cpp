@@ -193,6 +193,7 @@ const UiTable& ui_table_ru() {
         {"GGUF file average", "среднее по файлу GGUF"},
         // inputs panel
         {"No model matches", "Нет модели по запросу"},
+        {"ctx ", "контекст "},
         {"current, not a match", "текущая, не по запросу"},
         {"Set to {1}, the minimum (typed {2})", "Установлено {1} — это минимум (введено {2})"},
         {"Set to {1}, the maximum (typed {2})", "Установлено {1} — это максимум (введено {2})"},

@@ -159,9 +159,12 @@ void draw_model(App& app) {
             ImGui::SameLine(em() * 0.5f);
             ImGui::TextUnformatted(label.c_str());
             ImGui::SameLine();
-            std::string meta = fixed(m.params_b, m.params_b < 10 ? 1 : 0) + "B";
-            if (m.active_params_b < m.params_b * 0.95) meta += " (" + fixed(m.active_params_b, 1) + "B " + tr("active") + ")";
-            meta += " · " + si(m.max_context, 0) + " ctx · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
+            // "8.2B · 41k ctx" / "8,2 млрд · контекст 41k": parameters and context in the UI's language.
+            std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
+            if (m.active_params_b < m.params_b * 0.95)
+                meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
+            meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0) + " · " +
+                    std::string(weight_format_info(m.native_format).label) + " · " + m.license;
             if (m.estimated) meta += std::string(" · ") + tr("estimated");
             if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
