@@ -144,6 +144,44 @@ line('  of which ImGui layout + engine', `${median(inUi).toFixed(2)} ms`, '-');
 line('main-thread task time per frame (incl. GL)', `${perFrame.toFixed(2)} ms`, '-');
 console.log(`  (${d1 - d0} frames in ${Date.now() - w0} ms of dragging; users slider ended at ${users})`);
 await s.close();
+
+// Scrolling by touch on a 390x844 phone (DPR 3): animation-frame intervals while a finger swipes
+// down the page (CDP touch events), the calculator against a plain static page of the same height.
+function plainPage(height) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-plain-'));
+  const rows = Array.from({ length: Math.ceil(height / 40) }, (_, i) => `<p>Row ${i + 1}: NVIDIA H100 SXM 80GB · 30.4 / 77 GB · 84 tok/s</p>`).join('');
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>p{margin:0;height:40px}</style></head><body>${rows}</body></html>`);
+  return dir;
+}
+async function swipeFrames(url) {
+  const p = await openPage(browser, url, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3,
+    contextOptions: { hasTouch: true, isMobile: true }, waitReady: url === server.url });
+  const touch = await p.context.newCDPSession(p.page);
+  await p.page.evaluate(() => {
+    window.__gaps = []; window.__tick = true;
+    let last = performance.now();
+    const tick = (t) => { window.__gaps.push(t - last); last = t; if (window.__tick) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  for (let k = 0; k < 4; ++k) {
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 800 }] });
+    for (let i = 1; i <= 6; ++i) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 800 - i * 120 }] });
+      await p.page.waitForTimeout(16);
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  const gaps = await p.page.evaluate(() => { window.__tick = false; return window.__gaps.slice(1).sort((a, b) => a - b); });
+  const y = await p.page.evaluate(() => window.scrollY);
+  await p.close();
+  return { median: gaps[gaps.length >> 1], p90: gaps[Math.floor(gaps.length * 0.9)], y };
+}
+const plain = await startServer(plainPage(4200), 0, {});
+const appScroll = await swipeFrames(server.url), plainScroll = await swipeFrames(plain.url);
+line('phone touch scroll: frame interval, calculator', `${appScroll.median.toFixed(1)} ms (p90 ${appScroll.p90.toFixed(1)})`,
+  `< 2× plain page ${plainScroll.median.toFixed(1)} ms`, appScroll.median < 2 * plainScroll.median);
+console.log(`  (4 swipes scrolled the calculator ${appScroll.y} px, the plain page ${plainScroll.y} px; plain page p90 ${plainScroll.p90.toFixed(1)} ms)`);
+await plain.close();
 await browser.close();
 await server.close();
 await blank.close();

@@ -271,4 +271,25 @@ export default [
       assertEqual(JSON.stringify(found, null, 1), '{}', 'English words in the Russian page');
     },
   },
+  {
+    name: 'the page around the canvas follows the UI: language, theme; a link\'s warnings go once the user changes the state',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&users=abc', { viewport: { width: 1366, height: 768 } });
+      const linkWarnings = async () => (await call(p.page, 'result')).warnings.filter((w) => w.code.startsWith('link.'));
+      assert((await linkWarnings()).length > 0, 'a bad link value is reported');
+      await p.page.mouse.click(172, 123);  // the "RAG / document search" chip
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'rag', { message: 'chip pressed' });
+      assertEqual((await linkWarnings()).length, 0, "the link's warning is gone after the user's change");
+      await p.page.mouse.click(1127, 22);  // the language chip ("RU")
+      await ctx.until(() => p.page.evaluate(() => document.documentElement.lang === 'ru'), { message: '<html lang="ru"> after switching' });
+      await ctx.until(() => p.page.evaluate(() => document.getElementById('copy-link').textContent === 'Ссылка'), { message: 'Copy link in Russian' });
+      await ctx.until(() => p.page.evaluate(() => /Рекоменд|Ничего/.test(document.getElementById('summary-live').textContent)),
+        { message: 'the DOM summary in Russian' });
+      await p.page.mouse.click(1186, 22);  // the theme chip ("Тёмная" now)
+      await ctx.until(() => p.page.evaluate(() => document.body.classList.contains('dark')), { message: 'the page turns dark with the canvas' });
+      const bg = await p.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assertEqual(bg, 'rgb(20, 23, 28)', 'dark page background');
+      p.assertNoErrors();
+    },
+  },
 ];
