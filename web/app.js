@@ -132,6 +132,29 @@
   let hostView = null;       // {top, height}: the visible part of the iframe, in its own CSS px
   let contentHeight = 0;     // CSS px of the layout
   const placed = { top: -1, height: -1 };
+  // Drawing resolution while the page scrolls: software GL or a weak GPU may not draw a DPR-3
+  // canvas 60 times a second; when two frames in a row come late during a scroll, the rest of the
+  // scroll is drawn at 1 device pixel per CSS pixel, and the first frame after it is sharp again.
+  const scrollState = { last: 0, lastFrame: 0, late: 0, lowRes: false, timer: 0 };
+  function onScroll() {
+    scrollState.last = performance.now();
+    clearTimeout(scrollState.timer);
+    scrollState.timer = setTimeout(() => {
+      scrollState.late = 0;
+      if (scrollState.lowRes) { scrollState.lowRes = false; if (Module) Module._gs_request_frame(); }
+    }, 160);
+    if (Module) Module._gs_request_frame();
+  }
+  function drawScale() {
+    const now = performance.now();
+    if (now - scrollState.last < 160) {
+      scrollState.late = scrollState.lastFrame && now - scrollState.lastFrame > 24 ? scrollState.late + 1 : 0;
+      if (scrollState.late >= 2) scrollState.lowRes = true;
+    }
+    scrollState.lastFrame = now;
+    const dpr = window.devicePixelRatio || 1;
+    return scrollState.lowRes && dpr > 1 ? 1 / dpr : 1;
+  }
   function placeCanvas() {
     const w = document.documentElement.clientWidth;
     const winH = window.innerHeight;
@@ -144,7 +167,7 @@
     const c = $('canvas');
     if (top !== placed.top) { c.style.top = top + 'px'; placed.top = top; }
     if (h !== placed.height) { c.style.height = h + 'px'; placed.height = h; }
-    return [w, h, top];
+    return [w, h, top, drawScale()];
   }
   function scrollPageBy(dy) {
     if (embed && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1 && dy > 0) post('scroll', { by: dy });
@@ -365,7 +388,7 @@
   new ResizeObserver(() => Module && Module._gs_request_frame()).observe(document.documentElement);
   // The page scrolled: draw the layout at the new offset (the frame runs in the next animation frame,
   // after this event, so the canvas and its content move together).
-  window.addEventListener('scroll', () => Module && Module._gs_request_frame(), { passive: true });
+  window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('resize', () => Module && Module._gs_request_frame(), { passive: true });
   // The wheel scrolls the page, except over an inner region that can still scroll that way.
   $('canvas').addEventListener('wheel', (e) => {
@@ -460,7 +483,7 @@
       if (!Number.isFinite(m.top) || !Number.isFinite(m.height) || m.height <= 0) return;
       hostView = { top: Math.max(0, m.top), height: Math.min(m.height, 100000) };
       if (maxHeight === 'viewport') onContentHeight(contentHeight);
-      Module._gs_request_frame();
+      onScroll();  // the host page scrolled: the same drawing-resolution rule as our own scroll
       return;
     }
     if (m.type !== 'set' || typeof m.link !== 'string' || m.link.length > 4096) return;

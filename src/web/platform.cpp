@@ -60,6 +60,7 @@ EM_JS(void, js_view_geometry, (double* out), {
     HEAPF64[out >> 3] = v[0];
     HEAPF64[(out >> 3) + 1] = v[1];
     HEAPF64[(out >> 3) + 2] = v[2];
+    HEAPF64[(out >> 3) + 3] = v.length > 3 ? v[3] : 1;
 });
 
 // Scrollable regions inside the layout (the model list): web/touch.js scrolls them by touch and
@@ -272,15 +273,21 @@ void request_frames(int count) {
 }
 
 void platform_new_frame(FrameInfo& info) {
-    double view[3] = {0, 0, 0};
+    double view[4] = {0, 0, 0, 1};
     js_view_geometry(view);
     const double css_w = view[0], css_h = view[1];
+    // While the page scrolls and full-resolution frames come too slowly, app.js asks for fewer
+    // pixels (scale < 1): the layout is the same, drawn into a smaller buffer the browser stretches;
+    // the first frame after the scroll is sharp again.
+    const float scale = float(std::clamp(view[3], 0.2, 1.0));
     const float dpr = float(std::clamp(emscripten_get_device_pixel_ratio(), 0.5, 4.0));
     info.dpr = dpr;
     info.dpr_changed = dpr != g_last_dpr;
     g_last_dpr = dpr;
-    info.width = std::max(1, int(std::lround(css_w * dpr)));
-    info.height = std::max(1, int(std::lround(css_h * dpr)));
+    info.display_w = float(std::max(1L, std::lround(css_w * dpr)));
+    info.display_h = float(std::max(1L, std::lround(css_h * dpr)));
+    info.width = std::max(1, int(std::lround(info.display_w * scale)));
+    info.height = std::max(1, int(std::lround(info.display_h * scale)));
     // Whole physical pixels: ImGui floors line positions on screen, so a fractional offset would
     // shift the layout's height by a pixel here and there as the page scrolls.
     info.view_top = std::round(float(view[2] * dpr));
@@ -290,8 +297,8 @@ void platform_new_frame(FrameInfo& info) {
     if (cur_w != info.width || cur_h != info.height) emscripten_set_canvas_element_size("#canvas", info.width, info.height);
 
     ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(float(info.width), float(info.height));
-    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DisplaySize = ImVec2(info.display_w, info.display_h);
+    io.DisplayFramebufferScale = ImVec2(float(info.width) / info.display_w, float(info.height) / info.display_h);
     const double t = now_seconds();
     // 1.86 asserts DeltaTime > 0; frames on demand can be far apart, so cap it too.
     io.DeltaTime = float(std::clamp(g_last_time > 0 ? t - g_last_time : 1.0 / 60, 1e-4, 0.1));

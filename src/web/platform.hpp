@@ -26,7 +26,8 @@
 namespace gpusizer::web {
 
 struct FrameInfo {
-    int width = 0, height = 0;  // backing-store pixels of the canvas
+    int width = 0, height = 0;  // backing-store pixels of the canvas (fewer while a slow scroll runs)
+    float display_w = 0, display_h = 0;  // ImGui's display: CSS size × DPR
     float dpr = 1.0f;
     bool dpr_changed = false;
     float view_top = 0;         // physical px of the layout at the canvas's top edge (page scroll)

@@ -83,7 +83,7 @@ void frame(const web::FrameInfo& info) {
     }
     ImGui::NewFrame();
     const bool capture = g_app.capture_text;
-    ui::draw_app(g_app, info.dpr, float(info.width), float(info.height), info.view_top);
+    ui::draw_app(g_app, info.dpr, info.display_w, info.display_h, info.view_top);
     if (capture) web::request_frames();  // redraw with the sections as the user left them
     ImGui::Render();
     web::platform_end_frame(g_app.main_scroll_px, g_app.content_height);

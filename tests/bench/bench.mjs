@@ -150,7 +150,8 @@ await s.close();
 function plainPage(height) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-plain-'));
   const rows = Array.from({ length: Math.ceil(height / 40) }, (_, i) => `<p>Row ${i + 1}: NVIDIA H100 SXM 80GB · 30.4 / 77 GB · 84 tok/s</p>`).join('');
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>p{margin:0;height:40px}</style></head><body>${rows}</body></html>`);
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta name="viewport" content="width=device-width"><link rel="stylesheet" href="plain.css"></head><body>${rows}</body></html>`);
+  fs.writeFileSync(path.join(dir, 'plain.css'), 'p{margin:0;height:40px;font:16px system-ui}');
   return dir;
 }
 async function swipeFrames(url) {
