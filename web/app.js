@@ -163,7 +163,8 @@
       h = Math.max(1, Math.min(winH, hostView.height));
       top += Math.max(0, Math.min(winH - h, hostView.top));
     }
-    top = Math.max(0, Math.min(top, Math.max(0, document.documentElement.scrollHeight - h)));
+    // (the page is as tall as the layout: known, so no layout is forced to read it)
+    top = Math.max(0, Math.min(top, Math.max(0, Math.max(contentHeight, winH) - h)));
     const c = $('canvas');
     if (top !== placed.top) { c.style.top = top + 'px'; placed.top = top; }
     if (h !== placed.height) { c.style.height = h + 'px'; placed.height = h; }

@@ -16,7 +16,7 @@ const site = path.join(build, 'site');
 const line = (name, value, budget, ok) => console.log(`${name.padEnd(44)} ${value.padStart(16)}   budget ${budget.padEnd(14)} ${ok === undefined ? '' : ok ? 'OK' : 'OVER'}`);
 
 // ---- bytes -----------------------------------------------------------------------------------------
-const firstLoad = ['index.html', 'app.css', 'app.js', 'gpusizer.js', 'gpusizer.wasm', 'catalog.bin',
+const firstLoad = ['index.html', 'app.css', 'app.js', 'touch.js', 'gpusizer.js', 'gpusizer.wasm', 'catalog.bin',
   'fonts/Roboto-Regular-subset.ttf', 'fonts/Roboto-Medium-subset.ttf'];
 console.log('== bytes shipped (gzip -9)');
 let raw = 0, gz = 0;
