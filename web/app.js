@@ -179,8 +179,10 @@
     contentHeight = h;
     $('app').style.height = h + 'px';
     const cap = maxHeight === 'viewport' ? (hostView ? hostView.height : 0) : maxHeight;
-    post('resize', { height: cap ? Math.min(h, cap) : h, content: h });
+    const height = cap ? Math.min(h, cap) : h;
+    if (height !== postedHeight) { postedHeight = height; post('resize', { height, content: h }); }
   }
+  let postedHeight = 0;
 
   function post(type, data) {
     if (!embed || !origin || window.parent === window) return;

@@ -152,7 +152,8 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     // Unless ImGui itself asked to scroll it (keyboard focus below the fold, "jump to the results"):
     // then its target is kept, and the page follows after the frame (web/platform.cpp).
     ImGuiWindow* main = ImGui::FindWindowByName("gpusizer");
-    if (!main || main->ScrollTarget.y >= FLT_MAX) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
+    app.imgui_scrolled = main && main->ScrollTarget.y < FLT_MAX;
+    if (!app.imgui_scrolled) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
     ImGui::Begin("gpusizer", nullptr, flags);

@@ -31,6 +31,7 @@ struct App {
     char model_search[96] = "";
     float content_height = 0;              // CSS px the layout needs (the page's height, embed auto-height)
     float main_scroll_px = 0;              // the main window's scroll after the frame (physical px)
+    bool imgui_scrolled = false;           // ImGui moved it this frame (focus below the fold, a jump)
     struct TableView { float top_css = 0, row_css = 0; int rows = 0; bool cards = false; };
     TableView table_view;
     bool capture_text = false;             // test hook: log every text of the next frame, sections opened

@@ -45,7 +45,8 @@ void request_frames(int count = 2);
 // Applies queued input to ImGui's IO; call at the start of every frame.
 void platform_new_frame(FrameInfo& info);
 // After ImGui::Render(): hands the page what it needs between frames (inner scroll regions, the
-// page scroll ImGui asked for, the layout height) and decides whether another frame is needed.
+// page scroll ImGui asked for — pass the page's own offset when it asked for none — and the layout
+// height) and decides whether another frame is needed.
 void platform_end_frame(float main_scroll_y_px, float content_height_css);
 
 // Keys and text from the page's hidden text field (on-screen keyboards on phones).

@@ -86,7 +86,7 @@ void frame(const web::FrameInfo& info) {
     ui::draw_app(g_app, info.dpr, info.display_w, info.display_h, info.view_top);
     if (capture) web::request_frames();  // redraw with the sections as the user left them
     ImGui::Render();
-    web::platform_end_frame(g_app.main_scroll_px, g_app.content_height);
+    web::platform_end_frame(g_app.imgui_scrolled ? g_app.main_scroll_px : info.view_top, g_app.content_height);
     g_ui_ms = (web::now_seconds() - t0) * 1e3;
     glViewport(0, 0, info.width, info.height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];

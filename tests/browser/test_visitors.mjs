@@ -123,6 +123,7 @@ export default [
         const inRegion = (y) => regions.some((g) => y - r.top - canvasTop >= g.y - 10 && y - r.top - canvasTop < g.y + g.h + 10);
         while (inRegion(y0) && y0 < 800) y0 += 20;
         if (y0 > r.top && y0 < r.bottom) overIframe++;
+        if (process.env.DEBUG_SWIPE) console.log(JSON.stringify({ i, y0, r, at: await scrollOf(s.page) }));
         await swipe(s.page, cdp, 200, y0, Math.max(40, y0 - 600));
       }
       assert(overIframe >= 5, `most swipes started over the iframe (${overIframe})`);
