@@ -293,4 +293,34 @@ export default [
       p.assertNoErrors();
     },
   },
+  {
+    name: 'embed: "Open the full calculator" keeps the provider\'s language, theme, currency and CTA (keyboard: Tab, Enter)',
+    async fn(ctx) {
+      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
+      const cta = encodeURIComponent('https://provider.example/order?gpu={gpu}&n={count}');
+      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}&lang=ru&theme=dark&cur=EUR&cta=${cta}`, host.url).href,
+        { viewport: { width: 1280, height: 900 }, waitReady: false });
+      const frame = await ctx.until(async () => {
+        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
+        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
+      }, { timeout: 20000, message: 'embedded calculator ready' });
+      await frame.evaluate(() => { window.__opened = []; window.open = (u) => { window.__opened.push(u); return null; }; });
+      await frame.evaluate(() => document.getElementById('canvas').focus());
+      await s.page.waitForTimeout(100);
+      // Header controls in order: language, theme, "Open the full calculator".
+      for (let i = 0; i < 2; i++) await s.page.keyboard.press('Tab');
+      await s.page.waitForTimeout(100);
+      await s.page.keyboard.press('Enter');
+      const url = await ctx.until(async () => (await frame.evaluate(() => window.__opened[0])), { message: 'the full calculator opened' });
+      const u = new URL(url);
+      assertEqual(u.origin + u.pathname, ctx.url, 'the stand-alone page');
+      assertEqual(u.searchParams.get('embed'), null, 'not in embed mode');
+      assertEqual(u.searchParams.get('lang'), 'ru');
+      assertEqual(u.searchParams.get('theme'), 'dark');
+      assertEqual(u.searchParams.get('cur'), 'EUR');
+      assertEqual(u.searchParams.get('cta'), 'https://provider.example/order?gpu={gpu}&n={count}');
+      assert(u.hash.startsWith('#v=1'), 'with the configuration');
+      s.assertNoErrors();
+    },
+  },
 ];
