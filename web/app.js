@@ -33,20 +33,18 @@
     const a = params.get('accent');
     return a && /^#?[0-9a-fA-F]{6}$/.test(a) ? parseInt(a.replace('#', ''), 16) : -1;
   }
+  // A page served from this machine (development, tests) may also talk to plain-http loopback
+  // addresses; a deployed page accepts https only.
+  const devHost = location.hostname === '127.0.0.1' || location.hostname === 'localhost';
+  const isLoopback = (u) => u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost');
   // Only https: (or same-origin relative) URLs are accepted from the query string.
   function safeUrl(u) {
     if (!u) return '';
     try {
       const url = new URL(u, location.href);
-      const loopback = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-      if (url.protocol === 'https:' || url.origin === location.origin || loopback) return url.href;
+      if (url.protocol === 'https:' || url.origin === location.origin || (devHost && isLoopback(url))) return url.href;
     } catch (e) { /* not a URL */ }
     return '';
-  }
-  // The provider's "order" link template ({gpu}, {count}); https only.
-  function ctaTemplate() {
-    const t = params.get('cta') || '';
-    return /^https:\/\/[^\s"'<>]+$/.test(t) ? t : '';
   }
   // The origin of the host page allowed to talk to us (embed mode); never '*'.
   function hostOrigin() {
@@ -54,9 +52,27 @@
     if (!o) return '';
     try {
       const u = new URL(o);
-      return (u.protocol === 'https:' || u.hostname === '127.0.0.1' || u.hostname === 'localhost') ? u.origin : '';
+      return u.protocol === 'https:' || (devHost && isLoopback(u)) ? u.origin : '';
     } catch (e) { return ''; }
   }
+  // A provider's catalog and "order" link change what the page shows and where it sends buyers, so a
+  // link from anyone must not set them on the calculator's own page: they are honoured inside a
+  // provider's embed (embed=1 with its declared origin), or for origins the deployment lists in
+  // <meta name="gpusizer-providers" content="https://provider.example …">; otherwise a notice says so.
+  function providerTrusted(url) {
+    if (embed && hostOrigin()) return true;
+    const meta = document.querySelector('meta[name="gpusizer-providers"]');
+    const allowed = meta ? meta.content.split(/\s+/).filter(Boolean) : [];
+    try { return allowed.includes(new URL(url, location.href).origin); } catch (e) { return false; }
+  }
+  const ignoredParams = [];
+  // The provider's "order" link template ({gpu}, {count}); https only.
+  function ctaTemplate() {
+    const t = params.get('cta') || '';
+    if (!/^https:\/\/[^\s"'<>]+$/.test(t)) return '';
+    return providerTrusted(t) ? t : '';
+  }
+  if (params.get('cta') && !ctaTemplate()) ignoredParams.push('cta');
 
   // Nothing with text is laid out before the first frame (text layout costs start-up time); the
   // loading note appears only if start-up is slow.
@@ -358,13 +374,17 @@
           Module._free(p);
         }).catch((e) => console.warn('catalog.json: ' + e.message));
       }
-      const providerCatalog = safeUrl(params.get('catalog'));
+      const requested = safeUrl(params.get('catalog'));
+      const providerCatalog = requested && providerTrusted(requested) ? requested : '';
+      if (requested && !providerCatalog) ignoredParams.push('catalog');
+      if (!embed || origin) for (const k of ignoredParams) withStr(k, (p) => Module._gs_notice_ignored(p));
+      if (embed && !origin) withStr('origin', (p) => Module._gs_notice_ignored(p));
       const cur = params.get('cur');
       if (providerCatalog) {
         fetch(providerCatalog).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
           .then((text) => applyCatalog(text, providerCatalog, cur))
           .catch((e) => applyCatalog('{"mode":"extend","broken":', providerCatalog + ' (' + e.message + ')', null));
-      } else if (params.get('catalog')) {
+      } else if (params.get('catalog') && !requested) {
         applyCatalog('', params.get('catalog').slice(0, 200) + ' (not an https URL: ignored)', null);
       } else if (cur && /^[A-Z]{3}$/.test(cur)) {
         applyCatalog(JSON.stringify({ mode: 'extend', currency: cur }), 'cur=' + cur, null);
@@ -477,6 +497,7 @@
   translatePage();
 
   // Host → calculator: {ns:'gpusizer', v:1, type:'set', link:'v=1&…'} from the allowed origin only.
+  let pendingSet = null;
   window.addEventListener('message', (e) => {
     if (!embed || !origin || e.origin !== origin || e.source !== window.parent || !Module) return;
     const m = e.data;
@@ -490,7 +511,10 @@
       return;
     }
     if (m.type !== 'set' || typeof m.link !== 'string' || m.link.length > 4096) return;
-    withStr(m.link, (p) => Module._gs_set_link(p));
+    // A flood of messages costs one evaluation per frame: the last link wins.
+    const first = pendingSet === null;
+    pendingSet = m.link;
+    if (first) requestAnimationFrame(() => { const l = pendingSet; pendingSet = null; withStr(l, (p) => Module._gs_set_link(p)); });
   });
 
   // ---- test and automation API ---------------------------------------------------------------------

@@ -28,9 +28,15 @@ std::string gpus_text(const Option& o) {
 }
 
 void draw_warnings(App& app) {
-    std::vector<std::string> lines = app.notices;
-    for (const auto& w : app.link_warnings) lines.push_back(std::string(tr("Link: ")) + warning_text(w));
-    for (const auto& w : app.result.warnings) lines.push_back(warning_text(w));
+    // The first few of each kind; a hostile catalog or link can make thousands (the rest are counted).
+    constexpr size_t kShown = 8;
+    std::vector<std::string> lines;
+    size_t hidden = 0;
+    auto add = [&](const std::string& line) { if (lines.size() < kShown) lines.push_back(line); else ++hidden; };
+    for (const auto& n : app.notices) add(n);
+    for (const auto& w : app.link_warnings) add(std::string(tr("Link: ")) + warning_text(w));
+    for (const auto& w : app.result.warnings) add(warning_text(w));
+    if (hidden > 0) lines.push_back(std::string(tr("More notices: ")) + std::to_string(hidden));
     if (lines.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette().warn_bg));
     const float h = (lines.size() + 0.6f) * (ImGui::GetTextLineHeightWithSpacing() + 2) + ImGui::GetStyle().WindowPadding.y;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -175,7 +176,8 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     lap(1);
     // The site ships the catalog packed (catalog.bin, no JSON parse at start-up); JSON is accepted too.
     const std::string_view catalog_bytes(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0));
-    use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.json"));
+    // (named for the file it came from: a damaged catalog.bin is reported as catalog.bin)
+    use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.bin"));
     lap(2);
     web::platform_init(frame);
     apply_link(link);
@@ -188,9 +190,12 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, const char* name) {
     CatalogLoad p = apply_provider_catalog(g_base_catalog, std::string_view(json_text, size_t(len > 0 ? len : 0)), name ? name : "provider");
     std::string errors = "[";
-    g_app.notices.clear();
+    // A new provider file replaces the previous one's notices, not the page's others.
+    const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
+    auto& n = g_app.notices;
+    n.erase(std::remove_if(n.begin(), n.end(), [&](const std::string& s) { return s.rfind(prefix, 0) == 0; }), n.end());
     for (const auto& e : p.errors) {
-        g_app.notices.push_back(std::string(ui::tr("Provider catalog rejected, the bundled one is used: ")) + e.to_string());
+        g_app.notices.push_back(prefix + e.to_string());
         std::string t = e.to_string(), esc;
         for (char ch : t) esc += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
         errors += (errors.size() > 1 ? ",\"" : "\"") + esc + "\"";
@@ -208,6 +213,21 @@ EMSCRIPTEN_KEEPALIVE int gs_load_base_catalog(const char* json_text, int len) {
     if (ok) g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
     g_app.recompute();
     return ok ? 1 : 0;
+}
+
+// The page ignored a query parameter for safety (web/app.js): say so on the calculator.
+EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
+    const std::string k = key ? key : "";
+    if (k == "catalog")
+        g_app.notices.push_back(ui::tr("The provider catalog named in the address (?catalog=) was ignored: a catalog is used only "
+                                       "inside a provider's embed (embed=1 with its origin) or from an origin this site allows."));
+    else if (k == "cta")
+        g_app.notices.push_back(ui::tr("The order link named in the address (?cta=) was ignored: it is used only inside a "
+                                       "provider's embed (embed=1 with its origin) or from an origin this site allows."));
+    else if (k == "origin")
+        g_app.notices.push_back(ui::tr("Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
+                                       "no events); add &origin=https://your-site.example to the iframe's address."));
+    web::request_frames();
 }
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }

@@ -114,14 +114,14 @@ export default [
       const provider = await ctx.serve(dir, { cors: true });
       const calc = await ctx.serve(ctx.siteDir, { csp: CSP.replace("connect-src 'self'", `connect-src 'self' ${provider.url.replace(/\/$/, '')}`) });
       // A CSP violation makes Chromium log "Refused to …" as a console error, which assertNoErrors fails on.
-      const good = await ctx.harness.openPage(ctx.browser, `${calc.url}?catalog=${encodeURIComponent(provider.url + 'good.json')}#v=1&gpu=h100-sxm`, {});
+      const good = await ctx.harness.openPage(ctx.browser, `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + 'good.json')}#v=1&gpu=h100-sxm`, {});
       const r = await ctx.until(async () => { const x = await call(good.page, 'result'); return x.currency === 'RUB' ? x : null; },
         { message: 'provider currency applied' });
       const o = r.options.find((x) => x.gpu === 'h100-sxm' && x.fits);
       assertEqual(o.cost_per_hour, 390 * o.count, 'provider price');
       good.assertNoErrors();
       await good.close();
-      const bad = await ctx.harness.openPage(ctx.browser, `${calc.url}?catalog=${encodeURIComponent(provider.url + 'bad.json')}`, {});
+      const bad = await ctx.harness.openPage(ctx.browser, `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + 'bad.json')}`, {});
       const rb = await ctx.until(async () => { const x = await call(bad.page, 'result'); return x.warnings.some((w) => w.code === 'catalog.notice') ? x : null; },
         { message: 'provider catalog notice' });
       assertEqual(rb.currency, 'USD', 'bundled catalog kept');

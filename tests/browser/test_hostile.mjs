@@ -1,0 +1,74 @@
+// Hostile inputs that reach the page: a fragment with stray escapes, provider parameters in a link to
+// the calculator's own page, an embed without origin, a flood of messages from the host.
+import { call, assert, assertEqual } from './harness.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const notices = async (page) => (await call(page, 'result')).warnings.filter((w) => w.code === 'catalog.notice').map((w) => w.text);
+
+export default [
+  {
+    name: 'hostile: a stray % or a cut escape in the fragment is reported, on load and on hashchange, and the page keeps working',
+    async fn(ctx) {
+      for (const frag of ['v=1&users=5%', 'v=1&model=%zz', 'v=1&users=%E2%82', 'v=1&users=50&ctx=32k%']) {
+        const p = await ctx.open('#' + frag);
+        const r = await call(p.page, 'result');
+        assert(r.warnings.some((w) => w.code === 'link.bad_value'), `${frag}: the bad value is named`);
+        assert(r.options.length > 0, `${frag}: the rest of the link is used`);
+        p.assertNoErrors();
+        await p.close();
+      }
+      const p = await ctx.open('');
+      await p.page.evaluate(() => { location.hash = 'v=1&users=77%'; });
+      await ctx.until(async () => (await call(p.page, 'result')).warnings.some((w) => w.code === 'link.bad_value'),
+        { message: 'a bad hash after load is reported, not thrown' });
+      await p.page.evaluate(() => { location.hash = 'v=1&users=33'; });
+      await ctx.until(async () => (await call(p.page, 'state')).users === 33, { message: 'the next good hash applies' });
+      p.assertNoErrors();
+    },
+  },
+  {
+    name: "hostile: ?catalog= and ?cta= on the calculator's own page are ignored with a notice; honoured in an embed with its origin",
+    async fn(ctx) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-third-party-'));
+      fs.writeFileSync(path.join(dir, 'evil.json'), JSON.stringify({ mode: 'extend', currency: 'USD', prices: { 'h100-sxm': 0.01 } }));
+      const third = await ctx.serve(dir, { cors: true });
+      const q = `?catalog=${encodeURIComponent(third.url + 'evil.json')}&cta=${encodeURIComponent('https://evil.example/buy?gpu={gpu}')}`;
+      const p = await ctx.open(q + '#v=1&gpu=h100-sxm');
+      const n = await ctx.until(async () => { const x = await notices(p.page); return x.length >= 2 ? x : null; },
+        { message: 'two notices' });
+      assert(n.some((t) => t.includes('?catalog=')) && n.some((t) => t.includes('?cta=')), `notices: ${n}`);
+      const o = (await call(p.page, 'result')).options.find((x) => x.gpu === 'h100-sxm' && x.fits);
+      assert(o.cost_per_hour === null || o.cost_per_hour > 0.01 * o.count * 10, 'the third party price is not used');
+      assertEqual(await call(p.page, 'orderRecommended'), false, 'no order link from the address');
+      p.assertNoErrors();
+      await p.close();
+      const e = await ctx.open('?embed=1' + '#v=1');
+      const m = await ctx.until(async () => { const x = await notices(e.page); return x.length ? x : null; }, { message: 'origin notice' });
+      assert(m.some((t) => t.includes('origin=')), 'an embed without origin says why it cannot talk to its host');
+      e.assertNoErrors();
+    },
+  },
+  {
+    name: 'hostile: 10,000 set messages from the allowed host are coalesced to one evaluation per frame',
+    async fn(ctx) {
+      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
+      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}`, host.url).href,
+        { viewport: { width: 1280, height: 900 }, waitReady: false });
+      const frame = await ctx.until(async () => {
+        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
+        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
+      }, { timeout: 20000, message: 'embedded calculator ready' });
+      await ctx.until(async () => (await s.page.evaluate(() => window.hostEvents.filter((x) => x.type === 'ready').length)) === 1);
+      const t0 = Date.now();
+      await s.page.evaluate(() => { for (let i = 1; i <= 10000; i++) window.calcApi.set('v=1&users=' + i); });
+      await ctx.until(async () => (await frame.evaluate(() => window.gpusizer.state().users)) === 10000,
+        { timeout: 20000, message: 'the last link wins' });
+      const ms = Date.now() - t0;
+      console.log(`    10,000 set messages handled in ${ms} ms`);
+      assert(ms < 8000, `the flood is absorbed quickly (${ms} ms)`);
+      s.assertNoErrors();
+    },
+  },
+];
