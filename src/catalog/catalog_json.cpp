@@ -476,8 +476,19 @@ std::optional<json> parse(std::string_view text, const std::string& file, std::v
 }
 
 
+// An id or key quoted in an error may be anything the file held: at most 120 bytes of it, cut
+// at a UTF-8 character boundary.
+void clip(std::string& s) {
+    constexpr std::size_t kMax = 120;
+    if (s.size() <= kMax) return;
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    s = s.substr(0, cut) + "…";
+}
+
 // Keeps the first limits::kErrorsShown errors, then says how many more there were.
 void cap_errors(std::vector<CatalogError>& errors, const std::string& file) {
+    for (auto& e : errors) { clip(e.entry); clip(e.field); }
     if (errors.size() <= limits::kErrorsShown) return;
     const std::size_t more = errors.size() - limits::kErrorsShown;
     errors.resize(limits::kErrorsShown);

@@ -177,6 +177,10 @@ TEST_CASE("ids, names, currency and order links are checked at load") {
                     "provider.json: gpus[a b].id: expected 1-100 letters, digits or - _ . / : +"));
     CHECK(has_error(provider_errors(R"({"gpus":[)" + gpu_entry(std::string(101, 'x'), "") + "]}"),
                     "provider.json: gpus[" + std::string(101, 'x') + "].id: expected 1-100 letters, digits or - _ . / : +"));
+    // An id quoted in an error is clipped: a megabyte key gives a short line.
+    const auto long_key = provider_errors(R"({"prices":{")" + std::string(1 << 20, 'k') + R"(":1}})");
+    REQUIRE(long_key.size() == 1);
+    CHECK(long_key[0] == "provider.json: prices." + std::string(120, 'k') + "…: unknown GPU id");
     CHECK(has_error(provider_errors(R"({"gpus":[{"id":"h100-sxm","name":"H\u001b[31m"}]})"),
                     "provider.json: gpus[h100-sxm].name: contains control characters"));
     CHECK(has_error(provider_errors(R"({"gpus":[{"id":"h100-sxm","name":")" + std::string(201, 'n') + "\"}]}"),
