@@ -569,7 +569,11 @@ void apply_hide(Reader& top, Catalog& c, const std::string& file, std::vector<Ca
     const std::vector<std::string> ids = top.strings("hide");
     const std::unordered_set<std::string> hidden(ids.begin(), ids.end());
     std::unordered_set<std::string> found;
-    auto hide = [&](const auto& x) { return hidden.count(x.id) && (found.insert(x.id), true); };
+    auto hide = [&](const auto& x) {
+        if (!hidden.count(x.id)) return false;
+        found.insert(x.id);
+        return true;
+    };
     c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), hide), c.gpus.end());
     c.models.erase(std::remove_if(c.models.begin(), c.models.end(), hide), c.models.end());
     for (const std::string& id : ids)
