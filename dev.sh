@@ -96,8 +96,8 @@ run_tests() {
 fuzz() {
   local seconds=${1:-10}
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD/fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSIZER_FUZZ=ON >/dev/null
-  cmake --build "$BUILD/fuzz" -j "$JOBS" --target fuzz_link fuzz_catalog fuzz_engine
-  for f in link catalog engine; do
+  cmake --build "$BUILD/fuzz" -j "$JOBS" --target fuzz_link fuzz_catalog fuzz_engine fuzz_provider fuzz_exports
+  for f in link catalog engine provider exports; do
     mkdir -p "$BUILD/fuzz/corpus_$f"
     echo "== fuzz_$f for ${seconds}s"
     # Seeds (incl. past crashers) first as regressions, then a bounded run; a finding fails the run.

@@ -205,6 +205,12 @@ std::string envelope_error(Catalog& c) {
     }
     for (const auto& s : c.servers)
         if (s.gpus < 1 || s.gpus > 1024) return "server " + s.id + " size outside 1-1024";
+    // Then the JSON loader's own envelope, field by field (catalog_json.hpp).
+    std::vector<CatalogError> errors;
+    for (const auto& g : c.gpus) check_gpu_envelope(g, "", "gpus[" + g.id + "]", errors);
+    for (const auto& m : c.models) check_model_envelope(m, "", "models[" + m.id + "]", errors);
+    if (!valid_currency(c.currency)) errors.push_back({"", "", "currency", "expected a three-letter code A-Z"});
+    if (!errors.empty()) return errors.front().to_string().substr(2);  // without the empty file name
     return "";
 }
 

@@ -4,11 +4,40 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "link/link.hpp"
 
 namespace gpusizer {
 namespace {
 
 using json = nlohmann::json;
+
+// Dense tensor rates: below 0.01 TFLOPS a figure is a typo (or an attempt at an infinite time).
+constexpr double kTflopsMin = 0.01, kTflopsMax = 100000;
+constexpr double kPriceMax = 1e6;  // per GPU-hour, any currency
+constexpr const char* kOrderUrlRule = "expected an https:// URL of at most 2000 bytes without spaces";
+
+// Order links open in the user's browser: https only, no spaces or control characters.
+bool valid_order_url(const std::string& url) {
+    if (url.size() > limits::kUrlChars || url.rfind("https://", 0) != 0 || url.size() == 8) return false;
+    return std::none_of(url.begin(), url.end(), [](unsigned char c) { return c <= 0x20 || c == 0x7f; });
+}
+
+// "expected 0.01–100000, got 1e-300": the one wording of a figure outside its range.
+std::string range_message(double min, double max, double got) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "expected %g–%g, got %g", min, max, got);
+    return buf;
+}
+
+// C0 controls and DEL: never part of a name, a note or a URL (they would reach a terminal or a CSV).
+bool has_control(std::string_view s) {
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f) return true;
+    return false;
+}
 
 const char* type_name(const json& v) {
     switch (v.type()) {
@@ -40,14 +69,33 @@ class Reader {
 
     bool has(const char* field) const { return find(field) != nullptr; }
 
-    std::string string(const char* field, bool required, const std::string& fallback = "") {
+    // A string of at most `max` bytes without control characters.
+    std::string string(const char* field, bool required, const std::string& fallback = "",
+                       std::size_t max = limits::kTextChars) {
         const json* v = find(field);
         if (!v || v->is_null()) {
             if (required) error(field, "required string is missing");
             return fallback;
         }
         if (!v->is_string()) { error(field, std::string("expected a string, got ") + type_name(*v)); return fallback; }
-        return v->get_ref<const std::string&>();
+        const std::string& s = v->get_ref<const std::string&>();
+        if (s.size() > max) { error(field, "longer than " + std::to_string(max) + " bytes"); return fallback; }
+        if (has_control(s)) { error(field, "contains control characters"); return fallback; }
+        return s;
+    }
+
+    std::string name(const char* field, bool required) { return string(field, required, "", limits::kNameChars); }
+
+    // An id: the link codec's character set, so every catalog entry can be named in a link.
+    std::string id(const char* field, bool required) {
+        const json* v = find(field);
+        if (!v || v->is_null() || !v->is_string()) return string(field, required);  // the usual errors
+        const std::string& s = v->get_ref<const std::string&>();
+        if (!valid_catalog_id(s)) {
+            error(field, "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+            return "";
+        }
+        return s;
     }
 
     // A number in [min, max]. Missing / null: nullopt (an error when required).
@@ -60,9 +108,7 @@ class Reader {
         if (!v->is_number()) { error(field, std::string("expected a number, got ") + type_name(*v)); return std::nullopt; }
         const double d = v->get<double>();
         if (!std::isfinite(d) || d < min || d > max) {
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "expected a number in [%g, %g], got %g", min, max, d);
-            error(field, buf);
+            error(field, range_message(min, max, d));
             return std::nullopt;
         }
         return d;
@@ -125,8 +171,8 @@ std::string entry_name(const char* list, const json& e, size_t index) {
 void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     const bool req = !partial;
     auto keep = [&](const char* f) { return !partial || r.has(f); };
-    if (keep("id")) g.id = r.string("id", req);
-    if (keep("name")) g.name = r.string("name", req);
+    if (keep("id")) g.id = r.id("id", req);
+    if (keep("name")) g.name = r.name("name", req);
     if (keep("vendor")) g.vendor = r.string("vendor", false);
     if (keep("architecture")) g.architecture = r.string("architecture", false);
     if (keep("form_factor")) g.form_factor = r.string("form_factor", false);
@@ -141,7 +187,7 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
             std::vector<CatalogError> sub;
             Reader rt(*t, "", r.entry(), sub);
             auto rate = [&](const char* f, std::optional<double>& out) {
-                if (!partial || rt.has(f)) out = rt.number(f, false, 0, 1e6);
+                if (!partial || rt.has(f)) out = rt.number(f, false, kTflopsMin, kTflopsMax);
             };
             rate("fp64", g.tflops.fp64); rate("fp64_tensor", g.tflops.fp64_tensor); rate("fp32", g.tflops.fp32);
             rate("tf32", g.tflops.tf32); rate("bf16", g.tflops.bf16); rate("fp16", g.tflops.fp16);
@@ -197,19 +243,19 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
         if (!p) continue;
         if (p->is_null()) { g.price.reset(); continue; }
         if (p->is_number()) {
-            auto v = r.number(key, true, 0, 1e7);
+            auto v = r.number(key, true, 0, kPriceMax);
             if (v) g.price = Price{*v, "provider file", ""};
             continue;
         }
         if (!p->is_object()) { r.error(key, std::string("expected an object, a number or null, got ") + type_name(*p)); continue; }
         std::vector<CatalogError> sub;
         Reader rp(*p, "", "", sub);
-        auto v = rp.number("value", true, 0, 1e7);
+        auto v = rp.number("value", true, 0, kPriceMax);
         Price price{v.value_or(0), rp.string("source", true), rp.string("date", false)};
         for (auto& e : sub) r.error(std::string(key) + "." + e.field, e.message);
         if (v && sub.empty()) g.price = price;
     }
-    if (keep("order_url")) g.order_url = r.string("order_url", false, g.order_url);
+    if (keep("order_url")) g.order_url = r.string("order_url", false, g.order_url, limits::kUrlChars);
     if (keep("notes")) g.notes = r.string("notes", false, g.notes);
     if (const json* s = r.find("sources")) g.source = sources_text(s);
     else if (const json* s1 = r.find("source")) g.source = sources_text(s1);
@@ -221,8 +267,8 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
 void read_model(Reader& r, ModelSpec& m, bool partial) {
     const bool req = !partial;
     auto keep = [&](const char* f) { return !partial || r.has(f); };
-    if (keep("id")) m.id = r.string("id", req);
-    if (keep("name")) m.name = r.string("name", req);
+    if (keep("id")) m.id = r.id("id", req);
+    if (keep("name")) m.name = r.name("name", req);
     if (keep("family")) m.family = r.string("family", false);
     if (keep("modality")) m.modality = r.string("modality", false, "text");
     if (keep("license")) m.license = r.string("license", false);
@@ -233,10 +279,12 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     if (keep("params_b")) m.params_b = r.number("params_b", req, 0.0001, 100000).value_or(m.params_b);
     if (keep("active_params_b")) m.active_params_b = r.number("active_params_b", false, 0.0001, 100000).value_or(m.params_b);
     if (m.active_params_b > m.params_b && m.params_b > 0) r.error("active_params_b", "active parameters exceed total parameters");
-    auto whole = [&](const char* f, int& out, int max) { if (keep(f)) out = r.integer(f, false, 0, max, out); };
-    whole("layers", m.layers, 100000); whole("hidden", m.hidden, 10000000); whole("intermediate", m.intermediate, 100000000);
-    whole("heads", m.heads, 100000); whole("kv_heads", m.kv_heads, 100000); whole("head_dim", m.head_dim, 100000);
-    whole("vocab", m.vocab, 100000000); whole("max_context", m.max_context, 1 << 30);
+    // A given architecture number is at least 1 (0 would divide); null means unknown.
+    auto whole = [&](const char* f, int& out, int min, int max) { if (keep(f)) out = r.integer(f, false, min, max, out); };
+    whole("layers", m.layers, 1, 100000); whole("hidden", m.hidden, 1, 10000000);
+    whole("intermediate", m.intermediate, 0, 100000000);
+    whole("heads", m.heads, 1, 100000); whole("kv_heads", m.kv_heads, 1, 100000); whole("head_dim", m.head_dim, 1, 100000);
+    whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
     if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
     if (keep("native_format")) {
         const std::string f = r.string("native_format", false, "bf16");
@@ -304,8 +352,6 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     }
     if (keep("estimated")) m.estimated = r.boolean("estimated", m.estimated);
     if (keep("estimated_fields")) m.estimated_fields = r.strings("estimated_fields");
-    if (!partial && m.kv_heads == 0) m.kv_heads = m.heads;
-    if (!partial && m.head_dim == 0 && m.heads > 0) m.head_dim = m.hidden / m.heads;
     if (!partial && !m.estimated && (m.layers == 0 || m.hidden == 0))
         r.error("layers", "architecture numbers missing: mark the entry \"estimated\": true and list them");
 }
@@ -327,21 +373,52 @@ void read_preset(Reader& r, TaskPreset& p) {
     p.source = r.string("source", false);
 }
 
+std::size_t max_entries(std::string_view list) {
+    if (list == "gpus") return limits::kGpus;
+    if (list == "models") return limits::kModels;
+    return limits::kOtherEntries;
+}
+
+// A list or map longer than its limit is refused before any entry is read.
+bool within_count(const json& v, const char* list, const std::string& file, std::vector<CatalogError>& errors) {
+    const std::size_t max = max_entries(list);
+    if (v.size() <= max) return true;
+    errors.push_back({file, "", list, std::to_string(v.size()) + " entries, at most " + std::to_string(max)});
+    return false;
+}
+
+void derive_architecture(ModelSpec& m) {
+    if (m.kv_heads == 0) m.kv_heads = m.heads;
+    if (m.head_dim == 0 && m.heads > 0) m.head_dim = m.hidden / m.heads;
+}
+
+void check_envelope(GpuSpec& g, const std::string& file, const std::string& entry, std::vector<CatalogError>& errors) {
+    check_gpu_envelope(g, file, entry, errors);
+}
+void check_envelope(ModelSpec& m, const std::string& file, const std::string& entry, std::vector<CatalogError>& errors) {
+    derive_architecture(m);
+    check_model_envelope(m, file, entry, errors);
+}
+template <class T> void check_envelope(T&, const std::string&, const std::string&, std::vector<CatalogError>&) {}
+
 template <class T, class ReadFn>
 void read_list(const json& root, const char* list, const std::string& file, std::vector<CatalogError>& errors,
                std::vector<T>& out, ReadFn read) {
     auto it = root.find(list);
     if (it == root.end()) return;
     if (!it->is_array()) { errors.push_back({file, "", list, std::string("expected an array, got ") + type_name(*it)}); return; }
+    if (!within_count(*it, list, file, errors)) return;
+    std::unordered_set<std::string> seen;
     size_t index = 0;
     for (const auto& e : *it) {
         const std::string name = entry_name(list, e, index++);
         if (!e.is_object()) { errors.push_back({file, name, "", std::string("expected an object, got ") + type_name(e)}); continue; }
         Reader r(e, file, name, errors);
         T value;
+        const std::size_t before = errors.size();
         read(r, value);
-        for (const auto& prev : out)
-            if (prev.id == value.id) r.error("id", "duplicate id '" + value.id + "'");
+        if (!seen.insert(value.id).second) r.error("id", "duplicate id '" + value.id + "'");
+        if (errors.size() == before) check_envelope(value, file, name, errors);  // once per problem
         out.push_back(std::move(value));
     }
 }
@@ -350,13 +427,42 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
     auto it = root.find("aliases");
     if (it == root.end()) return;
     if (!it->is_object()) { errors.push_back({file, "", "aliases", "expected an object {old id: new id}"}); return; }
+    if (!within_count(*it, "aliases", file, errors)) return;
     for (auto a = it->begin(); a != it->end(); ++a) {
         if (!a.value().is_string()) { errors.push_back({file, "aliases", a.key(), "expected a string id"}); continue; }
         c.aliases.emplace_back(a.key(), a.value().get_ref<const std::string&>());
     }
 }
 
+// Deepest nesting of brackets outside strings: a cheap scan before the parser sees the text.
+std::size_t json_depth(std::string_view text) {
+    std::size_t depth = 0, deepest = 0;
+    bool in_string = false, escaped = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
 std::optional<json> parse(std::string_view text, const std::string& file, std::vector<CatalogError>& errors) {
+    if (text.size() > limits::kProviderFileBytes) {
+        errors.push_back({file, "", "", "larger than " + std::to_string(limits::kProviderFileBytes) + " bytes"});
+        return std::nullopt;
+    }
+    if (json_depth(text) > limits::kJsonDepth) {
+        errors.push_back({file, "", "", "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"});
+        return std::nullopt;
+    }
     json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded()) {
         errors.push_back({file, "", "", "not valid JSON"});
@@ -369,14 +475,205 @@ std::optional<json> parse(std::string_view text, const std::string& file, std::v
     return root;
 }
 
+
+// An id or key quoted in an error may be anything the file held: at most 120 bytes of it, cut
+// at a UTF-8 character boundary.
+void clip(std::string& s) {
+    constexpr std::size_t kMax = 120;
+    if (s.size() <= kMax) return;
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    s = s.substr(0, cut) + "…";
+}
+
+// Keeps the first limits::kErrorsShown errors, then says how many more there were.
+void cap_errors(std::vector<CatalogError>& errors, const std::string& file) {
+    for (auto& e : errors) { clip(e.entry); clip(e.field); }
+    if (errors.size() <= limits::kErrorsShown) return;
+    const std::size_t more = errors.size() - limits::kErrorsShown;
+    errors.resize(limits::kErrorsShown);
+    errors.push_back({file, "", "", "and " + std::to_string(more) + " more problems"});
+}
+
+void read_currency(Reader& top, std::string& currency) {
+    const std::string c = top.string("currency", false, currency);
+    if (valid_currency(c)) currency = c;
+    else top.error("currency", "expected a three-letter code A-Z such as USD, got '" + c + "'");
+}
+
+// Position of every entry by id: merging N overrides into M entries in O(N + M).
+template <class T> std::unordered_map<std::string, std::size_t> index_by_id(const std::vector<T>& items) {
+    std::unordered_map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < items.size(); ++i) index.emplace(items[i].id, i);
+    return index;
+}
+
+// "gpus" / "models" of a provider file: override by id (partial), or add (complete).
+template <class T, class ReadFn>
+void merge_list(const json& root, const char* list, std::vector<T>& items, const std::string& file,
+                std::vector<CatalogError>& errors, ReadFn read) {
+    auto it = root.find(list);
+    if (it == root.end()) return;
+    if (!it->is_array()) { errors.push_back({file, "", list, "expected an array"}); return; }
+    if (!within_count(*it, list, file, errors)) return;
+    auto index = index_by_id(items);
+    std::size_t n = 0;
+    for (const auto& e : *it) {
+        const std::string name = entry_name(list, e, n++);
+        if (!e.is_object()) { errors.push_back({file, name, "", "expected an object"}); continue; }
+        Reader r(e, file, name, errors);
+        const std::string id = r.id("id", true);
+        if (id.empty()) continue;
+        auto [pos, added] = index.emplace(id, items.size());
+        if (added) items.emplace_back();
+        T& item = items[pos->second];
+        const std::size_t before = errors.size();
+        read(r, item, !added);
+        // The merged entry, as the engine will see it (an override can break a derived rule).
+        if (errors.size() == before) check_envelope(item, file, name, errors);
+    }
+}
+
+void apply_prices(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    auto prices = top.find("prices");
+    if (prices == top.end()) return;
+    if (!prices->is_object()) { errors.push_back({file, "", "prices", "expected an object {gpu id: price per GPU-hour}"}); return; }
+    if (!within_count(*prices, "prices", file, errors)) return;
+    const auto index = index_by_id(c.gpus);
+    for (auto p = prices->begin(); p != prices->end(); ++p) {
+        auto g = index.find(p.key());
+        if (g == index.end()) { errors.push_back({file, "prices", p.key(), "unknown GPU id"}); continue; }
+        const double v = p.value().is_number() ? p.value().get<double>() : -1;
+        if (!(v >= 0 && v <= kPriceMax)) { errors.push_back({file, "prices", p.key(), "expected a price 0–1e+06"}); continue; }
+        c.gpus[g->second].price = Price{v, "provider price list (" + file + ")", c.version};
+    }
+}
+
+void apply_order_urls(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    auto urls = top.find("order_urls");
+    if (urls == top.end()) return;
+    if (!urls->is_object()) { errors.push_back({file, "", "order_urls", "expected an object {gpu id: url}"}); return; }
+    if (!within_count(*urls, "order_urls", file, errors)) return;
+    const auto index = index_by_id(c.gpus);
+    for (auto u = urls->begin(); u != urls->end(); ++u) {
+        auto g = index.find(u.key());
+        const std::string url = u.value().is_string() ? u.value().get<std::string>() : "";
+        if (g == index.end()) errors.push_back({file, "order_urls", u.key(), "unknown GPU id"});
+        else if (!valid_order_url(url)) errors.push_back({file, "order_urls", u.key(), kOrderUrlRule});
+        else c.gpus[g->second].order_url = url;
+    }
+}
+
+void apply_hide(Reader& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    if (const json* h = top.find("hide"); h && h->is_array() && !within_count(*h, "hide", file, errors)) return;
+    const std::vector<std::string> ids = top.strings("hide");
+    const std::unordered_set<std::string> hidden(ids.begin(), ids.end());
+    std::unordered_set<std::string> found;
+    auto hide = [&](const auto& x) {
+        if (!hidden.count(x.id)) return false;
+        found.insert(x.id);
+        return true;
+    };
+    c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), hide), c.gpus.end());
+    c.models.erase(std::remove_if(c.models.begin(), c.models.end(), hide), c.models.end());
+    for (const std::string& id : ids)
+        if (!found.count(id)) errors.push_back({file, "hide", id, "unknown id"});
+}
+
 void check_references(Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    const auto gpus = index_by_id(c.gpus), models = index_by_id(c.models);
     for (const auto& s : c.servers)
-        if (!c.find_gpu(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
+        if (!gpus.count(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
     for (const auto& [from, to] : c.aliases)
-        if (!c.find_gpu(to) && !c.find_model(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
+        if (!gpus.count(to) && !models.count(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
 }
 
 }  // namespace
+
+bool valid_catalog_id(std::string_view id) { return id.size() <= limits::kIdChars && valid_link_id(id); }
+
+bool valid_currency(std::string_view code) {
+    return code.size() == 3 && std::all_of(code.begin(), code.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; });
+}
+
+namespace {
+
+// Appends "field: expected min–max, got v" when v lies outside [min, max].
+struct Envelope {
+    const std::string& file;
+    const std::string& entry;
+    std::vector<CatalogError>& errors;
+
+    void fail(const std::string& field, const std::string& message) { errors.push_back({file, entry, field, message}); }
+    void range(const std::string& field, double v, double min, double max) {
+        if (!(v >= min && v <= max)) fail(field, range_message(min, max, v));
+    }
+    void optional(const std::string& field, const std::optional<double>& v, double min, double max) {
+        if (v) range(field, *v, min, max);
+    }
+    void id(const std::string& v) {
+        if (!valid_catalog_id(v)) fail("id", "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+    }
+    void text(const char* field, const std::string& v, std::size_t max) {
+        if (v.size() > max) fail(field, "longer than " + std::to_string(max) + " bytes");
+        else if (has_control(v)) fail(field, "contains control characters");
+    }
+};
+
+}  // namespace
+
+void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::string& entry,
+                        std::vector<CatalogError>& errors) {
+    Envelope e{file, entry, errors};
+    e.id(g.id);
+    e.text("name", g.name, limits::kNameChars);
+    for (const auto* t : {&g.vendor, &g.architecture, &g.form_factor, &g.memory_type, &g.notes, &g.source})
+        e.text("text", *t, limits::kTextChars);
+    e.range("memory_gib", g.memory_gib, 0.5, 100000);
+    e.range("memory_bandwidth_gbs", g.memory_bandwidth_gbs, 1, 1e6);
+    const std::pair<const char*, const std::optional<double>*> rates[] = {
+        {"fp64", &g.tflops.fp64}, {"fp64_tensor", &g.tflops.fp64_tensor}, {"fp32", &g.tflops.fp32},
+        {"tf32", &g.tflops.tf32}, {"bf16", &g.tflops.bf16}, {"fp16", &g.tflops.fp16},
+        {"fp8", &g.tflops.fp8}, {"fp4", &g.tflops.fp4}, {"int8", &g.tflops.int8}};
+    for (const auto& [name, rate] : rates) e.optional(std::string("tflops_dense.") + name, *rate, kTflopsMin, kTflopsMax);
+    e.range("nvlink.generation", g.nvlink_generation, 0, 20);
+    if (g.nvlink_generation > 0) e.range("nvlink.gbs_per_gpu", g.nvlink_gbs, 1, 1e6);
+    e.range("pcie_gen", g.pcie_gen, 1, 10);
+    e.range("tdp_w", g.tdp_w, 0, 100000);
+    e.range("video.nvenc", g.nvenc, 0, 64);
+    e.range("video.nvdec", g.nvdec, 0, 64);
+    if (g.server_sizes.empty()) e.fail("server_sizes", "expected a non-empty array of GPU counts");
+    for (int n : g.server_sizes) e.range("server_sizes", n, 1, 1024);
+    if (g.price) e.range("price_per_gpu_hour", g.price->per_gpu_hour, 0, kPriceMax);
+    if (!g.order_url.empty() && !valid_order_url(g.order_url)) e.fail("order_url", kOrderUrlRule);
+}
+
+void check_model_envelope(const ModelSpec& m, const std::string& file, const std::string& entry,
+                          std::vector<CatalogError>& errors) {
+    Envelope e{file, entry, errors};
+    e.id(m.id);
+    e.text("name", m.name, limits::kNameChars);
+    for (const auto* t : {&m.family, &m.modality, &m.license, &m.notes, &m.source}) e.text("text", *t, limits::kTextChars);
+    e.range("params_b", m.params_b, 0.0001, 100000);
+    e.range("active_params_b", m.active_params_b, 0.0001, std::max(m.params_b, 0.0001));
+    e.range("layers", m.layers, 0, 100000);
+    e.range("hidden", m.hidden, 0, 10000000);
+    e.range("max_context", m.max_context, 0, 1 << 30);
+    // Attention heads as the engine divides them: kv_heads splits heads evenly, head_dim >= 1.
+    if (m.heads > 0) {
+        e.range("kv_heads", m.kv_heads, 1, m.heads);
+        if (m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+            e.fail("kv_heads", "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" +
+                                   std::to_string(m.kv_heads) + ")");
+        e.range("head_dim", m.head_dim, 1, 100000);
+    } else if (m.kv_heads > 0 || m.head_dim > 0) {
+        e.fail("heads", "kv_heads or head_dim given without heads");
+    }
+    if (m.moe) {
+        e.range("moe.experts_per_token", m.moe->experts_per_token, 1, m.moe->experts);
+        e.range("moe.dense_layers", m.moe->dense_layers, 0, std::max(m.layers, 0));
+    }
+}
 
 std::string CatalogError::to_string() const {
     std::string s = file;
@@ -393,14 +690,14 @@ CatalogLoad load_catalog(std::string_view text, const std::string& file) {
     Reader top(*root, file, "", out.errors);
     c.schema = top.integer("schema", true, 1, 1000, 1);
     if (c.schema != 1) top.error("schema", "this calculator reads schema 1");
-    c.version = top.string("catalog_version", true);
-    c.currency = top.string("currency", false, "USD");
+    c.version = top.string("catalog_version", true, "", limits::kNameChars);
+    read_currency(top, c.currency);
     read_list(*root, "gpus", file, out.errors, c.gpus, [](Reader& r, GpuSpec& g) { read_gpu(r, g, false); });
     read_list(*root, "models", file, out.errors, c.models, [](Reader& r, ModelSpec& m) { read_model(r, m, false); });
     read_list(*root, "servers", file, out.errors, c.servers, [](Reader& r, ServerSpec& s) {
-        s.id = r.string("id", true);
-        s.name = r.string("name", true);
-        s.gpu_id = r.string("gpu", true);
+        s.id = r.id("id", true);
+        s.name = r.name("name", true);
+        s.gpu_id = r.string("gpu", true, "", limits::kIdChars);
         s.gpus = r.integer("gpus", true, 1, 1024, 8);
         s.notes = r.string("notes", false);
         if (const json* src = r.find("sources")) s.source = sources_text(src);
@@ -410,6 +707,7 @@ CatalogLoad load_catalog(std::string_view text, const std::string& file) {
     read_aliases(*root, file, out.errors, c);
     if (c.gpus.empty()) top.error("gpus", "a catalog needs at least one GPU");
     check_references(c, file, out.errors);
+    cap_errors(out.errors, file);
     out.ok = out.errors.empty();
     if (!out.ok) out.catalog = Catalog{};
     return out;
@@ -429,57 +727,16 @@ CatalogLoad apply_provider_catalog(const Catalog& base, std::string_view text, c
     if (mode != "extend") top.error("mode", "expected 'extend' or 'replace', got '" + mode + "'");
     Catalog c = base;
     if (top.has("schema") && top.integer("schema", false, 1, 1000, 1) != 1) top.error("schema", "this calculator reads schema 1");
-    if (top.has("currency")) c.currency = top.string("currency", false, c.currency);
-    if (top.has("catalog_version")) c.version = base.version + "+" + top.string("catalog_version", false);
-    auto merge = [&](const char* list, auto& items, auto read) {
-        auto it = root->find(list);
-        if (it == root->end()) return;
-        if (!it->is_array()) { top.error(list, "expected an array"); return; }
-        size_t index = 0;
-        for (const auto& e : *it) {
-            const std::string name = entry_name(list, e, index++);
-            if (!e.is_object()) { out.errors.push_back({file, name, "", "expected an object"}); continue; }
-            Reader r(e, file, name, out.errors);
-            const std::string id = r.string("id", true);
-            auto existing = std::find_if(items.begin(), items.end(), [&](const auto& x) { return x.id == id; });
-            if (existing != items.end()) read(r, *existing, true);
-            else { items.emplace_back(); read(r, items.back(), false); }
-        }
-    };
-    merge("gpus", c.gpus, [](Reader& r, GpuSpec& g, bool partial) { read_gpu(r, g, partial); });
-    merge("models", c.models, [](Reader& r, ModelSpec& m, bool partial) { read_model(r, m, partial); });
-    if (const json* prices = top.find("prices")) {
-        if (!prices->is_object()) top.error("prices", "expected an object {gpu id: price per GPU-hour}");
-        else
-            for (auto p = prices->begin(); p != prices->end(); ++p) {
-                auto g = std::find_if(c.gpus.begin(), c.gpus.end(), [&](const GpuSpec& x) { return x.id == p.key(); });
-                if (g == c.gpus.end()) { out.errors.push_back({file, "prices", p.key(), "unknown GPU id"}); continue; }
-                if (!p.value().is_number() || !(p.value().get<double>() >= 0) || !std::isfinite(p.value().get<double>())) {
-                    out.errors.push_back({file, "prices", p.key(), "expected a price >= 0"});
-                    continue;
-                }
-                g->price = Price{p.value().get<double>(), "provider price list (" + file + ")", c.version};
-            }
-    }
-    if (const json* urls = top.find("order_urls")) {
-        if (!urls->is_object()) top.error("order_urls", "expected an object {gpu id: url}");
-        else
-            for (auto u = urls->begin(); u != urls->end(); ++u) {
-                auto g = std::find_if(c.gpus.begin(), c.gpus.end(), [&](const GpuSpec& x) { return x.id == u.key(); });
-                const bool https = u.value().is_string() && u.value().get_ref<const std::string&>().rfind("https://", 0) == 0;
-                if (g == c.gpus.end()) out.errors.push_back({file, "order_urls", u.key(), "unknown GPU id"});
-                else if (!https) out.errors.push_back({file, "order_urls", u.key(), "expected an https:// URL"});
-                else g->order_url = u.value().get_ref<const std::string&>();
-            }
-    }
-    for (const std::string& id : top.strings("hide")) {
-        const auto g_before = c.gpus.size(), m_before = c.models.size();
-        c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), [&](const GpuSpec& g) { return g.id == id; }), c.gpus.end());
-        c.models.erase(std::remove_if(c.models.begin(), c.models.end(), [&](const ModelSpec& m) { return m.id == id; }), c.models.end());
-        if (c.gpus.size() == g_before && c.models.size() == m_before) out.errors.push_back({file, "hide", id, "unknown id"});
-    }
+    if (top.has("currency")) read_currency(top, c.currency);
+    if (top.has("catalog_version")) c.version = base.version + "+" + top.string("catalog_version", false, "", limits::kNameChars);
+    merge_list(*root, "gpus", c.gpus, file, out.errors, [](Reader& r, GpuSpec& g, bool partial) { read_gpu(r, g, partial); });
+    merge_list(*root, "models", c.models, file, out.errors, [](Reader& r, ModelSpec& m, bool partial) { read_model(r, m, partial); });
+    apply_prices(*root, c, file, out.errors);
+    apply_order_urls(*root, c, file, out.errors);
+    apply_hide(top, c, file, out.errors);
     if (c.gpus.empty()) top.error("hide", "hides every GPU");
     read_aliases(*root, file, out.errors, c);
+    cap_errors(out.errors, file);
     out.ok = out.errors.empty();
     out.catalog = out.ok ? std::move(c) : base;
     return out;

@@ -3,6 +3,7 @@
 // caller keeps using the catalog it had (the bundled one).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,34 @@ struct CatalogLoad {
     Catalog catalog;
     std::vector<CatalogError> errors;
 };
+
+// Limits on what a catalog or provider file may hold. A provider file comes from a URL
+// (`?catalog=`) or the command line, so it is hostile until read: sizes are checked before the
+// JSON is parsed and counts before any entry is read, so a huge file is refused in milliseconds.
+namespace limits {
+inline constexpr std::size_t kProviderFileBytes = 2 * 1024 * 1024;  // provider files and --catalog
+inline constexpr std::size_t kJsonDepth = 32;     // nesting; the schema needs 5
+inline constexpr std::size_t kGpus = 500;         // entries in "gpus"
+inline constexpr std::size_t kModels = 500;       // entries in "models"
+inline constexpr std::size_t kOtherEntries = 1000;  // servers, presets, aliases, prices, order_urls, hide
+inline constexpr std::size_t kIdChars = 100;      // GPU / model / server ids
+inline constexpr std::size_t kNameChars = 200;    // names
+inline constexpr std::size_t kUrlChars = 2000;    // order URLs
+inline constexpr std::size_t kTextChars = 4000;   // notes, sources and other free text
+inline constexpr std::size_t kErrorsShown = 20;   // then one "and N more problems"
+}  // namespace limits
+
+// The envelope every figure of a catalog entry must lie in, whichever way it arrived (catalog
+// JSON, packed catalog.bin, provider override merged over a bundled entry). Appends one error per
+// figure outside it, naming the field ("tflops_dense.bf16: expected 0.01–100000, got 1e-300").
+void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::string& entry,
+                        std::vector<CatalogError>& errors);
+void check_model_envelope(const ModelSpec& m, const std::string& file, const std::string& entry,
+                          std::vector<CatalogError>& errors);
+// Ids: the link codec's character set (letters, digits, - _ . / : +), 1 to limits::kIdChars long.
+bool valid_catalog_id(std::string_view id);
+// A currency: three letters A-Z ("USD", "RUB").
+bool valid_currency(std::string_view code);
 
 // Parse a complete catalog (the bundled file, or a provider file with "mode": "replace").
 CatalogLoad load_catalog(std::string_view json_text, const std::string& file_name);

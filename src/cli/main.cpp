@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include "catalog/bundled_catalog.hpp"
@@ -25,13 +24,20 @@ const char* kUsage =
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
     "Keys of the link are documented in README.md.\n";
 
-bool read_file(const std::string& path, std::string* out) {
+// Reads at most `max_bytes` + 1 bytes: a larger file is refused by the loader without being read whole.
+bool read_file(const std::string& path, std::string* out, std::size_t max_bytes = gpusizer::limits::kProviderFileBytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
-    std::ostringstream s;
-    s << in.rdbuf();
-    *out = s.str();
-    return true;
+    out->assign(max_bytes + 1, '\0');
+    in.read(&(*out)[0], std::streamsize(out->size()));
+    out->resize(std::size_t(in.gcount()));
+    return !in.bad();
+}
+
+// Catalog and provider errors on stderr: one line each, no control characters from the file.
+void print_errors(const gpusizer::CatalogLoad& load, const std::string& path) {
+    for (const auto& e : load.errors) std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+    std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << load.errors.size() << " problems)\n";
 }
 
 // The browser's copy of the catalog (see catalog_binary.hpp), checked by reading it back.
@@ -84,11 +90,7 @@ int main(int argc, char** argv) {
         std::string text;
         if (!read_file(catalog_path, &text)) { std::cerr << "error: cannot read " << catalog_path << "\n"; return 3; }
         CatalogLoad c = load_catalog(text, catalog_path);
-        if (!c.ok) {
-            for (const auto& e : c.errors) std::cerr << "error: " << e.to_string() << "\n";
-            std::cerr << "error: " << catalog_path << " rejected (" << c.errors.size() << " problems)\n";
-            return 3;
-        }
+        if (!c.ok) { print_errors(c, catalog_path); return 3; }
         catalog = c.catalog;
     }
     if (!pack_path.empty()) return write_packed(catalog, pack_path);
@@ -96,20 +98,19 @@ int main(int argc, char** argv) {
         std::string text;
         if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }
         CatalogLoad p = apply_provider_catalog(catalog, text, provider_path);
-        if (!p.ok) {
-            for (const auto& e : p.errors) notes.push_back(Message(code::catalog_provider_error).str("detail", e.to_string()));
-            notes.push_back(Message(code::catalog_provider_rejected).str("file", provider_path));
-        }
+        if (!p.ok) { print_errors(p, provider_path); return 3; }  // as --catalog: no answer from a catalog not asked for
         catalog = p.catalog;
     }
     DecodedLink d = decode_link(link);
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
     const Result r = evaluate(d.state, catalog);
+    // Names and ids come from the catalog and the link: no control character reaches the terminal
+    // (JSON escapes its own).
     switch (output) {
         case Output::json: std::cout << result_json(r, notes, 2, lang) << "\n"; break;
-        case Output::markdown: std::cout << result_markdown(r, lang); break;
-        case Output::csv: std::cout << result_csv(r, lang); break;
-        case Output::table: std::cout << result_table(r, notes, lang); break;
+        case Output::markdown: std::cout << strip_controls(result_markdown(r, lang), true); break;
+        case Output::csv: std::cout << strip_controls(result_csv(r, lang), true); break;
+        case Output::table: std::cout << strip_controls(result_table(r, notes, lang), true); break;
     }
     return 0;
 }

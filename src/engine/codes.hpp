@@ -101,6 +101,7 @@ namespace gpusizer {
     X(link_unknown_key, "link.unknown_key")                                        \
     X(link_no_version, "link.no_version")                                          \
     X(link_prompt_over_context, "link.prompt_over_context")                        \
+    X(link_mfu_clamped, "link.mfu_clamped")                                        \
     /* catalog notices (the error detail is a technical path, kept as is) */       \
     X(catalog_notice, "catalog.notice")                                            \
     X(catalog_provider_error, "catalog.provider_error")                            \

@@ -1,5 +1,6 @@
 #include "link/link.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -72,14 +73,14 @@ bool is_id_char(unsigned char c) {
     return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '/' || c == ':' || c == '+';
 }
 
-bool valid_id(const std::string& id) {
+}  // namespace
+
+bool valid_link_id(std::string_view id) {
     if (id.empty() || id.size() > 200) return false;
     for (unsigned char c : id)
         if (!is_id_char(c)) return false;
     return true;
 }
-
-}  // namespace
 
 std::string percent_decode(std::string_view s) {
     std::string out;
@@ -215,12 +216,12 @@ DecodedLink decode_link(std::string_view text) {
             continue;
         }
         if (key == "model") {
-            if (valid_id(value)) { s.model = value; have_model = true; }
+            if (valid_link_id(value)) { s.model = value; have_model = true; }
             else warn(bad_message(code::expect_model_id));
             continue;
         }
         if (key == "gpu") {
-            if (valid_id(value)) s.gpu = value; else warn(bad_message(code::expect_gpu_id));
+            if (valid_link_id(value)) s.gpu = value; else warn(bad_message(code::expect_gpu_id));
             continue;
         }
         if (key == "wq") {
@@ -272,7 +273,10 @@ DecodedLink decode_link(std::string_view text) {
             continue;
         }
         if (key == "mfu") {
-            if (is_num && num > 0 && num <= 1) s.mfu = num; else warn(bad_message(code::expect_fraction));
+            // Below 1 % the training time runs away: clamped, and said so.
+            if (is_num && num > 0 && num < kMinMfu)
+                warn(Message(code::link_mfu_clamped).str("value", shown_value).num("min", kMinMfu));
+            if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu); else warn(bad_message(code::expect_fraction));
             continue;
         }
         if (key == "days") {

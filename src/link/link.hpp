@@ -19,6 +19,7 @@
 namespace gpusizer {
 
 constexpr int kLinkVersion = 1;
+constexpr double kMinMfu = 0.01;  // mfu= below this is clamped to it, with a warning
 
 struct DecodedLink {
     State state;
@@ -34,6 +35,9 @@ std::string percent_decode(std::string_view s);
 std::string percent_encode_value(std::string_view s);
 // Parses "32768", "1.5e3", "100M", "14.8T"; false on anything else (incl. inf / nan).
 bool parse_number(std::string_view s, double* out);
+// A model or GPU id a link may carry: 1-200 of letters, digits and - _ . / : +
+// (the catalog loader holds catalog ids to the same rule).
+bool valid_link_id(std::string_view id);
 std::string format_number(double v);
 
 }  // namespace gpusizer

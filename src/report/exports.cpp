@@ -148,16 +148,47 @@ std::string pad(std::string s, size_t width) {
     return s;
 }
 
-std::string csv_quote(const std::string& v) {
-    std::string out = "\"";
+}  // namespace
+
+// A spreadsheet runs a cell that starts with = + - @ (or tab / CR before them) as a formula:
+// such a cell gets a leading apostrophe, which spreadsheets show as text.
+std::string csv_cell(const std::string& v) {
+    const bool formula = !v.empty() && std::string_view("=+-@\t\r").find(v[0]) != std::string_view::npos;
+    std::string out = formula ? "\"'" : "\"";
     for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
     return out + "\"";
 }
 
-std::string md_cell(std::string v) {
-    for (size_t p = v.find('|'); p != std::string::npos; p = v.find('|', p + 2)) v.replace(p, 1, "\\|");
-    return v;
+// One Markdown table cell or list item: no column break, no line break, no HTML.
+std::string md_cell(const std::string& v) {
+    std::string out;
+    for (char ch : v) {
+        switch (ch) {
+            case '|': out += "\\|"; break;
+            case '\n': case '\r': out += ' '; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '&': out += "&amp;"; break;
+            default: out += ch;
+        }
+    }
+    return out;
 }
+
+std::string strip_controls(std::string_view v, bool keep_layout) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(v[i]);
+        if (keep_layout && (c == '\n' || c == '\t')) out += char(c);
+        else if (c < 0x20 || c == 0x7f) continue;
+        // C1 controls U+0080-U+009F (UTF-8 C2 80-C2 9F): some terminals act on them too.
+        else if (c == 0xC2 && i + 1 < v.size() && (static_cast<unsigned char>(v[i + 1]) & 0xE0) == 0x80) ++i;
+        else out += char(c);
+    }
+    return out;
+}
+
+namespace {
 
 }  // namespace
 
@@ -198,7 +229,7 @@ std::string result_markdown(const Result& r, Lang lang) {
     s += "- **" + std::string(T("Inputs", lang)) + "**: " + md_cell(c.inputs) + "\n";
     s += "- **" + std::string(T("Link", lang)) + "**: `" + c.link + "`\n";
     s += "- **" + std::string(T("Recommended configuration", lang)) + "**: " + md_cell(c.recommendation) + "\n";
-    s += "- **" + std::string(T("Currency", lang)) + "**: " + c.currency + "\n\n";
+    s += "- **" + std::string(T("Currency", lang)) + "**: " + md_cell(c.currency) + "\n\n";
     const auto cols = columns(r, lang, false);
     std::string head = "|", rule = "|";
     for (const auto& col : cols) { head += " " + md_cell(col.header) + " |"; rule += "---|"; }
@@ -217,12 +248,12 @@ std::string result_csv(const Result& r, Lang lang) {
     for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
              {"gpusizer", c.title}, {T("Task", lang), c.task}, {T("Model", lang), c.model}, {T("Inputs", lang), c.inputs},
              {T("Link", lang), c.link}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
-        s += csv_quote(k) + "," + csv_quote(v) + "\n";
+        s += csv_cell(k) + "," + csv_cell(v) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
-    for (size_t i = 0; i < cols.size(); ++i) s += csv_quote(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
+    for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
     for (const auto& o : r.options)
-        for (size_t i = 0; i < cols.size(); ++i) s += csv_quote(cols[i].cell(o)) + (i + 1 < cols.size() ? "," : "\n");
+        for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].cell(o)) + (i + 1 < cols.size() ? "," : "\n");
     return s;
 }
 

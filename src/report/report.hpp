@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/sizing.hpp"
@@ -23,6 +24,13 @@ std::string page_json(const Result& r, const std::vector<Warning>& extra_warning
 std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang = Lang::en);
 std::string result_markdown(const Result& r, Lang lang = Lang::en);
 std::string result_csv(const Result& r, Lang lang = Lang::en);
+
+// Cell encoders of the exports, safe for any text a catalog or a link brings: csv_cell quotes
+// and defuses formulas (= + - @ tab CR get a leading '), md_cell escapes | < > & and folds lines.
+std::string csv_cell(const std::string& v);
+std::string md_cell(const std::string& v);
+// Text for a terminal: drops control characters (C0, DEL, C1); keep_layout keeps newline and tab.
+std::string strip_controls(std::string_view v, bool keep_layout);
 
 // The DOM summary: one sentence (the recommendation), column headers and display cells, one
 // row per GPU (its best option).

@@ -118,6 +118,7 @@ const Table kEnglish = {
     {"link.version", "link version '{value}' is not {version:0}; read as version {version:0}"},
     {"link.unknown_key", "unknown key '{key}' ignored"},
     {"link.no_version", "link has no 'v=' version; read as version {version:0}"},
+    {"link.mfu_clamped", "mfu={value} is below the lowest hardware efficiency {min:2}; {min:2} is used"},
     {"link.prompt_over_context", "prompt length {prompt} exceeds the context {ctx}"},
     // catalog
     {"catalog.notice", "{detail}"},

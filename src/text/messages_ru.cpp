@@ -128,6 +128,7 @@ const Table kRussian = {
     {"link.version", "версия ссылки «{value}» — не {version:0}; прочитана как версия {version:0}"},
     {"link.unknown_key", "неизвестный ключ «{key}» пропущен"},
     {"link.no_version", "в ссылке нет версии «v=»; прочитана как версия {version:0}"},
+    {"link.mfu_clamped", "mfu={value} ниже наименьшей эффективности оборудования {min:2}; использовано {min:2}"},
     {"link.prompt_over_context", "длина запроса {prompt} больше контекста {ctx}"},
     // каталог
     {"catalog.notice", "{detail}"},

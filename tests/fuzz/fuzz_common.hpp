@@ -8,6 +8,7 @@
 #include "catalog/bundled_catalog.hpp"
 #include "catalog/catalog_json.hpp"
 #include "engine/sizing.hpp"
+#include "report/report.hpp"
 
 namespace gpusizer::fuzz {
 
@@ -22,6 +23,56 @@ inline void check_result(const Result& r) {
     if (bad.empty()) return;
     std::fprintf(stderr, "non-finite %s\n", bad.c_str());
     std::abort();
+}
+
+// No CSV cell starts a formula: every cell is quoted, and after its opening quote comes no
+// = + - @ tab or CR (csv_cell puts an apostrophe first).
+inline bool csv_safe(const std::string& csv) {
+    bool in_quotes = false, cell_start = true;
+    for (std::size_t i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
+        if (in_quotes) {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') ++i;  // an escaped quote
+            else if (c == '"') in_quotes = false;
+            continue;
+        }
+        if (c == '"' && cell_start) {
+            in_quotes = true;
+            if (i + 1 < csv.size() && std::string("=+-@\t\r").find(csv[i + 1]) != std::string::npos) return false;
+        } else if (c != ',' && c != '\n') {
+            return false;  // text outside quotes
+        }
+        cell_start = c == ',' || c == '\n';
+    }
+    return !in_quotes;
+}
+
+// Unescaped '|' in one Markdown line.
+inline std::size_t md_bars(const std::string& line) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) n += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    return n;
+}
+
+// Every export of a result, in both languages: finite figures, no formula in the CSV, no raw HTML
+// in the Markdown, and every Markdown table row with as many columns as the header.
+inline void check_exports(const Result& r, const std::vector<Warning>& warnings) {
+    check_result(r);
+    for (Lang lang : {Lang::en, Lang::ru}) {
+        (void)result_json(r, warnings, 2, lang);
+        (void)result_table(r, warnings, lang);
+        const std::string csv = result_csv(r, lang), md = result_markdown(r, lang);
+        if (!csv_safe(csv)) { std::fprintf(stderr, "unsafe CSV:\n%s\n", csv.c_str()); std::abort(); }
+        if (md.find('<') != std::string::npos) { std::fprintf(stderr, "raw < in Markdown:\n%s\n", md.c_str()); std::abort(); }
+        std::size_t header = 0;
+        for (std::size_t p = md.find("\n|"); p != std::string::npos && p + 1 < md.size(); p = md.find('\n', p + 1)) {
+            const std::size_t end = md.find('\n', p + 1);
+            const std::string line = md.substr(p + 1, end == std::string::npos ? std::string::npos : end - p - 1);
+            if (line.empty()) continue;
+            if (header == 0) header = md_bars(line);
+            if (md_bars(line) != header) { std::fprintf(stderr, "broken Markdown row: %s\n", line.c_str()); std::abort(); }
+        }
+    }
 }
 
 }  // namespace gpusizer::fuzz

@@ -111,7 +111,7 @@ TEST_CASE("broken catalog files are rejected with precise errors") {
     CHECK(wrong_type[1] == "bad.json: gpus[g1].tflops_dense.bf16: expected a number, got a string");
     const auto negative = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_gib":-1,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}]})");
     REQUIRE(negative.size() == 1);
-    CHECK(negative[0].find("gpus[g1].memory_gib: expected a number in [0.5, 100000], got -1") != std::string::npos);
+    CHECK(negative[0].find("gpus[g1].memory_gib: expected 0.5–100000, got -1") != std::string::npos);
     const auto dup = errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"a","name":"A","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"},{"id":"a","name":"B","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}]})");
     REQUIRE(dup.size() == 1);
     CHECK(dup[0] == "bad.json: gpus[a].id: duplicate id 'a'");
@@ -143,9 +143,9 @@ TEST_CASE("provider files extend or replace; errors keep the base catalog") {
     CHECK_FALSE(bad.ok);
     REQUIRE(bad.errors.size() == 3);
     // (JSON object keys are read in sorted order)
-    CHECK(bad.errors[0].to_string() == "p.json: prices.h100-sxm: expected a price >= 0");
+    CHECK(bad.errors[0].to_string() == "p.json: prices.h100-sxm: expected a price 0–1e+06");
     CHECK(bad.errors[1].to_string() == "p.json: prices.nope: unknown GPU id");
-    CHECK(bad.errors[2].to_string() == "p.json: order_urls.h100-sxm: expected an https:// URL");
+    CHECK(bad.errors[2].to_string() == "p.json: order_urls.h100-sxm: expected an https:// URL of at most 2000 bytes without spaces");
     CHECK(bad.catalog.gpus.size() == base.gpus.size());
     CHECK(bad.catalog.currency == base.currency);
 }
