@@ -381,7 +381,14 @@
       if (embed && !origin) withStr('origin', (p) => Module._gs_notice_ignored(p));
       const cur = params.get('cur');
       if (providerCatalog) {
-        fetch(providerCatalog).then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+        // The loader refuses files over 2 MB (src/catalog/catalog_json.hpp: limits); a bigger download is
+        // refused here already, before it is copied into the module's memory.
+        const MAX_PROVIDER_BYTES = 2 * 1024 * 1024;
+        fetch(providerCatalog).then((r) => {
+          if (!r.ok) throw new Error('HTTP ' + r.status);
+          if (Number(r.headers.get('content-length')) > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB');
+          return r.text();
+        }).then((text) => { if (text.length > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB'); return text; })
           .then((text) => applyCatalog(text, providerCatalog, cur))
           .catch((e) => applyCatalog('{"mode":"extend","broken":', providerCatalog + ' (' + e.message + ')', null));
       } else if (params.get('catalog') && !requested) {

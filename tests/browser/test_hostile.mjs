@@ -1,6 +1,7 @@
 // Hostile inputs that reach the page: a fragment with stray escapes, provider parameters in a link to
 // the calculator's own page, an embed without origin, a flood of messages from the host.
 import { call, assert, assertEqual } from './harness.mjs';
+import { CSP } from '../../web/serve.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,37 @@ export default [
       console.log(`    10,000 set messages handled in ${ms} ms`);
       assert(ms < 8000, `the flood is absorbed quickly (${ms} ms)`);
       s.assertNoErrors();
+    },
+  },
+  {
+    name: 'hostile: a 100,000-entry provider catalog (1.6 MB) and a 20 MB one are refused with a notice; the page keeps answering',
+    async fn(ctx) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-huge-'));
+      const ids = Array.from({ length: 100000 }, (_, i) => ({ id: 'g' + i }));
+      fs.writeFileSync(path.join(dir, 'huge.json'), JSON.stringify({ mode: 'extend', gpus: ids }));
+      fs.writeFileSync(path.join(dir, 'giant.json'), '{"mode":"extend","gpus":[' + '{"id":"x"},'.repeat(2000000) + '{"id":"y"}]}');
+      const provider = await ctx.serve(dir, { cors: true });
+      // The calculator's host lets the page fetch from the provider (as a real deployment's CSP would).
+      const calc = await ctx.serve(ctx.siteDir, { csp: CSP.replace("connect-src 'self'", `connect-src 'self' ${provider.url.replace(/\/$/, '')}`) });
+      for (const [file, words] of [['huge.json', '100000'], ['giant.json', '2 MB']]) {
+        const t0 = Date.now();
+        const p = await ctx.harness.openPage(ctx.browser,
+          `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + file)}`, {});
+        const n = await ctx.until(async () => { const x = await notices(p.page); return x.length ? x : null; },
+          { timeout: 20000, message: `${file}: a notice` });
+        const ms = Date.now() - t0;
+        console.log(`    ${file}: refused with a notice ${ms} ms after the page opened: ${n[0].slice(0, 120)}`);
+        assert(n.some((t) => t.includes(words)), `${file}: the notice says why (${n[0]})`);
+        assert(n.length <= 22, 'a bounded number of notices');
+        assertEqual((await call(p.page, 'result')).currency, 'USD', 'the bundled catalog stays');
+        // Still answering: a new state is evaluated and drawn at once.
+        await call(p.page, 'set', 'users', '42');
+        assertEqual((await call(p.page, 'state')).users, 42);
+        const f = await call(p.page, 'lastFrameMs');
+        assert(f < 100, `frames stay short (${f} ms)`);
+        p.assertNoErrors();
+        await p.close();
+      }
     },
   },
 ];
