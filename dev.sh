@@ -57,7 +57,7 @@ build_wasm() {
   # The static site: any static web server can host this folder as it is.
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
-  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
+  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
   cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first
   # frame); catalog.json is published beside it, minified, as the open data it is.

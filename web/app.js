@@ -389,8 +389,11 @@
           if (Number(r.headers.get('content-length')) > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB');
           return r.text();
         }).then((text) => { if (text.length > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB'); return text; })
-          .then((text) => applyCatalog(text, providerCatalog, cur))
-          .catch((e) => applyCatalog('{"mode":"extend","broken":', providerCatalog + ' (' + e.message + ')', null));
+          .then((text) => countsProblem(text).then((problem) => {
+            if (problem) withStr(providerCatalog, (np) => withStr(problem, (dp) => Module._gs_provider_refused(np, dp)));
+            else applyCatalog(text, providerCatalog, cur);
+          }))
+          .catch((e) => withStr(providerCatalog, (np) => withStr(e.message, (dp) => Module._gs_provider_refused(np, dp))));
       } else if (params.get('catalog') && !requested) {
         applyCatalog('', params.get('catalog').slice(0, 200) + ' (not an https URL: ignored)', null);
       } else if (cur && /^[A-Z]{3}$/.test(cur)) {
@@ -398,6 +401,20 @@
       }
     });
   }).catch((e) => fatal('The calculator could not load: ' + e.message));
+
+  // Entry counts of a provider file, checked in a worker (web/catalog-check.js) so that a hostile file
+  // never blocks a frame; the limits are the loader's (src/catalog/catalog_json.hpp: limits).
+  function countsProblem(text) {
+    const limits = { gpus: 500, models: 500, servers: 1000, presets: 1000, aliases: 1000, prices: 1000, order_urls: 1000, hide: 1000 };
+    return new Promise((resolve) => {
+      let w;
+      try { w = new Worker('catalog-check.js'); } catch (e) { resolve(''); return; }
+      const done = (p) => { resolve(p); w.terminate(); };
+      w.onmessage = (e) => done((e.data && e.data.problem) || '');
+      w.onerror = () => done('');
+      w.postMessage({ text, limits });
+    });
+  }
 
   function applyCatalog(text, name, cur) {
     if (cur && /^[A-Z]{3}$/.test(cur)) {

@@ -205,6 +205,13 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
     return out(errors + "]");
 }
 
+// The page refused a provider file before the loader saw it (web/catalog-check.js: too many entries).
+EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* detail) {
+    const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
+    g_app.notices.push_back(prefix + (name ? name : "provider") + ": " + (detail ? detail : ""));
+    g_app.recompute();
+}
+
 // After a start whose catalog.bin could not be read (e.g. a stale cached copy from another build),
 // the page passes the published catalog.json: the same data, read by the JSON loader.
 EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
