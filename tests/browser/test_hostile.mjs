@@ -24,6 +24,7 @@ export default [
       await p.page.evaluate(() => { location.hash = 'v=1&users=77%'; });
       await ctx.until(async () => (await call(p.page, 'result')).warnings.some((w) => w.code === 'link.bad_value'),
         { message: 'a bad hash after load is reported, not thrown' });
+      await p.page.waitForTimeout(400);  // past the address bar's own debounced update
       await p.page.evaluate(() => { location.hash = 'v=1&users=33'; });
       await ctx.until(async () => (await call(p.page, 'state')).users === 33, { message: 'the next good hash applies' });
       p.assertNoErrors();
