@@ -15,7 +15,7 @@
 namespace gpusizer::ui {
 
 void step_header(int step, const char* title) {
-    tab_order_fix();
+    focus_ring_after_nav();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float r = em() * 0.62f;
@@ -90,7 +90,7 @@ void info_after_item(const std::string& text) {
     const ImRect bb(p, ImVec2(p.x + s, p.y + s));
     ImGui::ItemSize(bb);
     bool hovered = false, held = false, pressed = false;
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop (see tab_order_fix)
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // Enter opens it (enter_pressed_on_focused_item)
     if (ImGui::ItemAdd(bb, id)) {
         pressed = ImGui::ButtonBehavior(bb, id, &hovered, &held);
         pressed |= enter_pressed_on_focused_item();
@@ -141,13 +141,10 @@ bool enter_pressed_on_focused_item() {
            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
 }
 
-void tab_order_fix() {
+void focus_ring_after_nav() {
+    // Tab itself is the platform's (src/web/focus_order.hpp); arrow-key navigation onto a control
+    // shows the focus ring too (1.86 keeps it hidden for "inputable" items).
     ImGuiContext& g = *GImGui;
-    // ImGui 1.86 starts Tab over from the first item unless a text field is active; a keyboard user
-    // on a button expects the next control.
-    if ((g.NavMoveFlags & ImGuiNavMoveFlags_Tabbing) && g.NavMoveScoringItems && g.NavTabbingDir == 0 && g.NavId != 0)
-        g.NavTabbingDir = +1;
-    // Tab onto a non-text control shows the focus ring (1.86 keeps it hidden for "inputable" items).
     if (g.NavJustMovedToId != 0 && g.NavDisableHighlight) {
         g.NavDisableHighlight = false;
         g.NavDisableMouseHover = true;
@@ -168,7 +165,7 @@ void tooltip_on_hover(const std::string& text) {
 }
 
 bool chip(const char* label, bool selected, float width) {
-    tab_order_fix();
+    focus_ring_after_nav();
     if (selected) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(palette().accent));
         ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette().accent));
@@ -230,7 +227,7 @@ std::string note_text(const FieldNote& n, int decimals) {
 
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
                 const char* help, const char* slider_text) {
-    tab_order_fix();
+    focus_ring_after_nav();
     ImGui::PushID(id);
     label_with_info(label, help);
     const int decimals = decimals_of(fmt);
@@ -293,7 +290,7 @@ bool number_row(const char* label, const char* id, double* v, double min, double
 }
 
 bool int_combo(const char* label, const char* id, int* v, const char* const* items, int count, const char* help) {
-    tab_order_fix();
+    focus_ring_after_nav();
     ImGui::PushID(id);
     label_with_info(label, help);
     ImGui::SetNextItemWidth(-1);

@@ -16,9 +16,9 @@ void step_header(int step, const char* title);
 void tooltip_on_hover(const std::string& text);
 void hover_tip(const std::string& text);       // hover tooltip beside the last item only
 void label_with_info(const char* label, const char* help);
-// Keyboard: call before a frame's first control (chip/number_row/step_header do): Tab continues
-// from the focused control, and the focus ring shows after Tab.
-void tab_order_fix();
+// Keyboard: call before a frame's first control (chip/number_row/step_header do): the focus ring
+// shows after arrow-key navigation too (Tab is src/web/focus_order.hpp's).
+void focus_ring_after_nav();
 bool enter_pressed_on_focused_item();
 void focus_ring();  // after a control: a ring when it has keyboard focus
 bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it
