@@ -1,21 +1,11 @@
 // Share links and embedding, with the host page and the calculator on two different origins.
 import { call, assert, assertEqual } from './harness.mjs';
+import { hostPage } from './embed_host.mjs';
 import { CSP } from '../../web/serve.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-async function hostPage(ctx, query = '') {
-  // Another port: another origin. A provider page's own CSP must allow framing the calculator.
-  const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
-  const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}${query}`, host.url).href,
-    { viewport: { width: 1280, height: 900 }, waitReady: false });
-  const frame = await ctx.until(async () => {
-    const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
-    return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
-  }, { timeout: 20000, message: 'embedded calculator ready' });
-  return { s, host, frame };
-}
 const events = (s, type) => s.page.evaluate((t) => window.hostEvents.filter((e) => e.type === t), type);
 
 export default [

@@ -1,6 +1,7 @@
 // Hostile inputs that reach the page: a fragment with stray escapes, provider parameters in a link to
 // the calculator's own page, an embed without origin, a flood of messages from the host.
 import { call, assert, assertEqual } from './harness.mjs';
+import { hostPage } from './embed_host.mjs';
 import { CSP } from '../../web/serve.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,13 +56,7 @@ export default [
   {
     name: 'hostile: 10,000 set messages from the allowed host are coalesced to one evaluation per frame',
     async fn(ctx) {
-      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
-      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}`, host.url).href,
-        { viewport: { width: 1280, height: 900 }, waitReady: false });
-      const frame = await ctx.until(async () => {
-        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
-        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
-      }, { timeout: 20000, message: 'embedded calculator ready' });
+      const { s, frame } = await hostPage(ctx);
       await ctx.until(async () => (await s.page.evaluate(() => window.hostEvents.filter((x) => x.type === 'ready').length)) === 1);
       const t0 = Date.now();
       await s.page.evaluate(() => { for (let i = 1; i <= 10000; i++) window.calcApi.set('v=1&users=' + i); });

@@ -2,6 +2,7 @@
 // Russian speakers. Touch is driven with CDP Input.dispatchTouchEvent (start, moves, end): in this
 // headless Chromium Input.synthesizeScrollGesture scrolls nothing, not even a plain page.
 import { call, assert, assertEqual, canvasNotBlank } from './harness.mjs';
+import { hostPage } from './embed_host.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } };
 
@@ -100,12 +101,7 @@ export default [
   {
     name: 'embed on a phone: swipes over the iframe scroll the provider page past the calculator',
     async fn(ctx) {
-      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
-      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}`, host.url).href, { ...PHONE, waitReady: false });
-      const frame = await ctx.until(async () => {
-        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
-        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
-      }, { timeout: 20000, message: 'embedded calculator ready' });
+      const { s, frame } = await hostPage(ctx, '', PHONE);
       await ctx.until(async () => (await s.page.evaluate(() => document.getElementById('gpusizer').getBoundingClientRect().height)) > 1000,
         { message: 'auto-height' });
       const cdp = await s.page.context().newCDPSession(s.page);
@@ -144,13 +140,7 @@ export default [
   {
     name: 'embed with maxh: the iframe stays short and the calculator scrolls inside it',
     async fn(ctx) {
-      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
-      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}&maxh=600`, host.url).href,
-        { viewport: { width: 1280, height: 900 }, waitReady: false });
-      const frame = await ctx.until(async () => {
-        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
-        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
-      }, { timeout: 20000, message: 'embedded calculator ready' });
+      const { s, frame } = await hostPage(ctx, '&maxh=600');
       await ctx.until(async () => (await s.page.evaluate(() => parseFloat(document.getElementById('gpusizer').style.height))) === 600,
         { message: 'iframe capped at 600 px' });
       const inner = await frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
@@ -296,14 +286,8 @@ export default [
   {
     name: 'embed: "Open the full calculator" keeps the provider\'s language, theme, currency and CTA (keyboard: Tab, Enter)',
     async fn(ctx) {
-      const host = await ctx.serve(ctx.siteDir, { csp: `default-src 'self'; frame-src ${ctx.url.replace(/\/$/, '')}` });
       const cta = encodeURIComponent('https://provider.example/order?gpu={gpu}&n={count}');
-      const s = await ctx.open(new URL(`host-example.html?calc=${encodeURIComponent(ctx.url)}&lang=ru&theme=dark&cur=EUR&cta=${cta}`, host.url).href,
-        { viewport: { width: 1280, height: 900 }, waitReady: false });
-      const frame = await ctx.until(async () => {
-        const f = s.page.frames().find((fr) => fr.url().startsWith(ctx.url) && fr !== s.page.mainFrame());
-        return f && (await f.evaluate(() => window.gpusizer && window.gpusizer.ready).catch(() => false)) ? f : null;
-      }, { timeout: 20000, message: 'embedded calculator ready' });
+      const { s, frame } = await hostPage(ctx, `&lang=ru&theme=dark&cur=EUR&cta=${cta}`);
       await frame.evaluate(() => { window.__opened = []; window.open = (u) => { window.__opened.push(u); return null; }; });
       await frame.evaluate(() => document.getElementById('canvas').focus());
       await s.page.waitForTimeout(100);
