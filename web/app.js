@@ -405,7 +405,7 @@
   // Entry counts of a provider file, checked in a worker (web/catalog-check.js) so that a hostile file
   // never blocks a frame; the limits are the loader's (src/catalog/catalog_json.hpp: limits).
   function countsProblem(text) {
-    const limits = { gpus: 500, models: 500, servers: 1000, presets: 1000, aliases: 1000, prices: 1000, order_urls: 1000, hide: 1000 };
+    const limits = { gpus: 500, models: 500, servers: 1000, presets: 1000, aliases: 1000, prices: 1000, rates: 1000, order_urls: 1000, hide: 1000 };
     return new Promise((resolve) => {
       let w;
       try { w = new Worker('catalog-check.js'); } catch (e) { resolve(''); return; }

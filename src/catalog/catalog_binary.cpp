@@ -18,9 +18,10 @@ constexpr std::size_t kHeaderBytes = 4 + 4 + 4 + 8;
 template <class V> void fields(V& v, DenseTflops& t) {
     v(t.fp64); v(t.fp64_tensor); v(t.fp32); v(t.tf32); v(t.bf16); v(t.fp16); v(t.fp8); v(t.fp4); v(t.int8);
 }
-template <class V> void fields(V& v, Price& p) { v(p.per_gpu_hour); v(p.source); v(p.date); }
+template <class V> void fields(V& v, PriceConversion& c) { v(c.original); v(c.from); v(c.rate); }
+template <class V> void fields(V& v, Price& p) { v(p.per_gpu_hour); v(p.currency); v(p.source); v(p.date); v(p.converted); }
 template <class V> void fields(V& v, GpuSpec& g) {
-    v(g.id); v(g.name); v(g.vendor); v(g.architecture); v(g.form_factor); v(g.memory_type);
+    v(g.id); v(g.name); v(g.vendor); v(g.architecture); v(g.form_factor); v(g.memory_type); v(g.segment);
     v(g.memory_gib); v(g.memory_bandwidth_gbs); v(g.tflops); v(g.datasheet_prints_sparse);
     v(g.nvlink_generation); v(g.nvlink_gbs); v(g.nvlink_pairs_only); v(g.pcie_gen); v(g.tdp_w);
     v(g.nvenc); v(g.nvdec); v(g.av1_encode); v(g.graphics); v(g.rt_cores); v(g.server_sizes);
@@ -202,6 +203,7 @@ std::string envelope_error(Catalog& c) {
         if (g.memory_gib < 0.5 || g.memory_bandwidth_gbs < 1) return "GPU " + g.id + " without memory or bandwidth";
         for (int n : g.server_sizes)
             if (n < 1 || n > 1024) return "GPU " + g.id + " server size outside 1-1024";
+        if (g.price && !valid_currency(g.price->currency)) return "GPU " + g.id + " price without a currency";
     }
     for (const auto& s : c.servers)
         if (s.gpus < 1 || s.gpus > 1024) return "server " + s.id + " size outside 1-1024";

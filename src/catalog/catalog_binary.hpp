@@ -19,7 +19,7 @@
 
 namespace gpusizer {
 
-constexpr unsigned kPackedCatalogVersion = 1;  // bump when a catalog type gains or loses a field
+constexpr unsigned kPackedCatalogVersion = 2;  // bump when a catalog type gains or loses a field
 
 std::string pack_catalog(const Catalog& catalog);
 bool looks_packed(std::string_view bytes);  // starts with the magic

@@ -176,6 +176,11 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     if (keep("vendor")) g.vendor = r.string("vendor", false);
     if (keep("architecture")) g.architecture = r.string("architecture", false);
     if (keep("form_factor")) g.form_factor = r.string("form_factor", false);
+    if (keep("segment")) {
+        g.segment = r.string("segment", false, g.segment, 20);
+        if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
+            r.error("segment", "expected consumer, workstation or datacenter, got '" + g.segment + "'");
+    }
     if (keep("memory_type")) g.memory_type = r.string("memory_type", false);
     if (keep("memory_gib")) g.memory_gib = r.number("memory_gib", req, 0.5, 100000).value_or(g.memory_gib);
     if (keep("memory_bandwidth_gbs"))
@@ -242,16 +247,19 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
         const json* p = r.find(key);
         if (!p) continue;
         if (p->is_null()) { g.price.reset(); continue; }
+        // A bare number (provider files): in the file's currency, filled in by settle_currencies().
         if (p->is_number()) {
             auto v = r.number(key, true, 0, kPriceMax);
-            if (v) g.price = Price{*v, "provider file", ""};
+            if (v) g.price = Price{*v, "", "provider file", "", std::nullopt};
             continue;
         }
         if (!p->is_object()) { r.error(key, std::string("expected an object, a number or null, got ") + type_name(*p)); continue; }
         std::vector<CatalogError> sub;
         Reader rp(*p, "", "", sub);
         auto v = rp.number("value", true, 0, kPriceMax);
-        Price price{v.value_or(0), rp.string("source", true), rp.string("date", false)};
+        const std::string currency = rp.string("currency", false, "", 3);
+        if (!currency.empty() && !valid_currency(currency)) rp.error("currency", "expected a three-letter code A-Z such as USD");
+        Price price{v.value_or(0), currency, rp.string("source", true), rp.string("date", false), std::nullopt};
         for (auto& e : sub) r.error(std::string(key) + "." + e.field, e.message);
         if (v && sub.empty()) g.price = price;
     }
@@ -545,8 +553,49 @@ void apply_prices(const json& top, Catalog& c, const std::string& file, std::vec
         if (g == index.end()) { errors.push_back({file, "prices", p.key(), "unknown GPU id"}); continue; }
         const double v = p.value().is_number() ? p.value().get<double>() : -1;
         if (!(v >= 0 && v <= kPriceMax)) { errors.push_back({file, "prices", p.key(), "expected a price 0–1e+06"}); continue; }
-        c.gpus[g->second].price = Price{v, "provider price list (" + file + ")", c.version};
+        c.gpus[g->second].price = Price{v, c.currency, "provider price list (" + file + ")", c.version, std::nullopt};
     }
+}
+
+// Every price gets a currency: one given without names the file's own.
+void settle_currencies(std::vector<GpuSpec>& gpus, const std::string& currency) {
+    for (auto& g : gpus)
+        if (g.price && g.price->currency.empty()) g.price->currency = currency;
+}
+
+// "rates": {"USD": 92.5} = 92.5 units of the file's currency per US dollar. Prices in a named
+// currency are converted and marked as converted; a price in a currency without a rate stays
+// as it is, and the engine shows that GPU without a price in the file's currency.
+void apply_rates(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    auto rates = top.find("rates");
+    if (rates == top.end()) return;
+    if (!rates->is_object()) { errors.push_back({file, "", "rates", "expected an object {currency: units of " + c.currency + " per unit}"}); return; }
+    if (!within_count(*rates, "rates", file, errors)) return;
+    std::unordered_map<std::string, double> rate;
+    for (auto x = rates->begin(); x != rates->end(); ++x) {
+        const double v = x.value().is_number() ? x.value().get<double>() : -1;
+        if (!valid_currency(x.key())) errors.push_back({file, "rates", x.key(), "expected a three-letter currency code A-Z"});
+        else if (x.key() == c.currency) errors.push_back({file, "rates", x.key(), "is the file's own currency"});
+        else if (!(v >= 1e-6 && v <= 1e6)) errors.push_back({file, "rates", x.key(), "expected a rate 1e-06–1e+06"});
+        else rate[x.key()] = v;
+    }
+    for (auto& g : c.gpus) {
+        if (!g.price || g.price->currency == c.currency) continue;
+        auto r = rate.find(g.price->currency);
+        if (r == rate.end()) continue;
+        Price& p = *g.price;
+        p.converted = PriceConversion{p.per_gpu_hour, p.currency, r->second};
+        p.per_gpu_hour *= r->second;
+        p.currency = c.currency;
+    }
+}
+
+// "only_priced": true keeps just the GPUs the page can price in its currency.
+void apply_only_priced(Reader& top, Catalog& c) {
+    if (!top.boolean("only_priced", false)) return;
+    auto unpriced = [&c](const GpuSpec& g) { return !g.price || g.price->currency != c.currency; };
+    c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), unpriced), c.gpus.end());
+    if (c.gpus.empty()) top.error("only_priced", "no GPU has a price in " + c.currency);
 }
 
 void apply_order_urls(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
@@ -629,6 +678,8 @@ void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::st
     e.text("name", g.name, limits::kNameChars);
     for (const auto* t : {&g.vendor, &g.architecture, &g.form_factor, &g.memory_type, &g.notes, &g.source})
         e.text("text", *t, limits::kTextChars);
+    if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
+        e.fail("segment", "expected consumer, workstation or datacenter");
     e.range("memory_gib", g.memory_gib, 0.5, 100000);
     e.range("memory_bandwidth_gbs", g.memory_bandwidth_gbs, 1, 1e6);
     const std::pair<const char*, const std::optional<double>*> rates[] = {
@@ -645,6 +696,10 @@ void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::st
     if (g.server_sizes.empty()) e.fail("server_sizes", "expected a non-empty array of GPU counts");
     for (int n : g.server_sizes) e.range("server_sizes", n, 1, 1024);
     if (g.price) e.range("price_per_gpu_hour", g.price->per_gpu_hour, 0, kPriceMax);
+    // Empty while a provider override is merged; settle_currencies() then names the file's.
+    if (g.price && !g.price->currency.empty() && !valid_currency(g.price->currency))
+        e.fail("price_per_gpu_hour.currency", "expected a three-letter code A-Z");
+    if (g.price) e.text("price_per_gpu_hour.source", g.price->source, limits::kTextChars);
     if (!g.order_url.empty() && !valid_order_url(g.order_url)) e.fail("order_url", kOrderUrlRule);
 }
 
@@ -705,6 +760,7 @@ CatalogLoad load_catalog(std::string_view text, const std::string& file) {
     });
     read_list(*root, "presets", file, out.errors, c.presets, read_preset);
     read_aliases(*root, file, out.errors, c);
+    settle_currencies(c.gpus, c.currency);
     if (c.gpus.empty()) top.error("gpus", "a catalog needs at least one GPU");
     check_references(c, file, out.errors);
     cap_errors(out.errors, file);
@@ -732,8 +788,11 @@ CatalogLoad apply_provider_catalog(const Catalog& base, std::string_view text, c
     merge_list(*root, "gpus", c.gpus, file, out.errors, [](Reader& r, GpuSpec& g, bool partial) { read_gpu(r, g, partial); });
     merge_list(*root, "models", c.models, file, out.errors, [](Reader& r, ModelSpec& m, bool partial) { read_model(r, m, partial); });
     apply_prices(*root, c, file, out.errors);
+    settle_currencies(c.gpus, c.currency);
+    apply_rates(*root, c, file, out.errors);
     apply_order_urls(*root, c, file, out.errors);
     apply_hide(top, c, file, out.errors);
+    apply_only_priced(top, c);
     if (c.gpus.empty()) top.error("hide", "hides every GPU");
     read_aliases(*root, file, out.errors, c);
     cap_errors(out.errors, file);

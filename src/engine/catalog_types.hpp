@@ -15,14 +15,27 @@ struct DenseTflops {  // dense (no sparsity) tensor / vector rates, TFLOPS (INT8
     std::optional<double> fp64, fp64_tensor, fp32, tf32, bf16, fp16, fp8, fp4, int8;
 };
 
+// A price converted by a provider file's exchange rate: what it was before.
+struct PriceConversion {
+    double original = 0.0;       // per GPU-hour, in `from`
+    std::string from;            // currency of the original figure
+    double rate = 0.0;           // units of the catalog's currency per one unit of `from`
+};
+
+// A price is a number in a named currency. The engine costs an option only when the price's
+// currency is the catalog's (display) currency: a dollar figure is never shown as roubles.
 struct Price {
-    double per_gpu_hour = 0.0;  // in the catalog's currency
-    std::string source;
+    double per_gpu_hour = 0.0;  // in `currency`
+    std::string currency;       // three letters; the loader fills the file's currency when absent
+    std::string source;         // who quotes it (a list, a median of quotes, a provider file)
     std::string date;
+    std::optional<PriceConversion> converted;
 };
 
 struct GpuSpec {
     std::string id, name, vendor, architecture, form_factor, memory_type;
+    // "consumer" (GeForce: rented one server at a time), "workstation" or "datacenter"; "" = not said.
+    std::string segment;
     double memory_gib = 0.0;             // datasheet size, binary GiB
     double memory_bandwidth_gbs = 0.0;   // GB/s
     DenseTflops tflops;

@@ -21,6 +21,16 @@ namespace gpusizer {
     X(model_context_over_max, "model.context_over_max")                            \
     X(model_sequence_over_max, "model.sequence_over_max")                          \
     X(assumption_nvenc, "assumption.nvenc")                                        \
+    X(budget_gpu_unknown, "budget.gpu_unknown")                                    \
+    X(price_other_currency, "price.other_currency")                                \
+    X(price_converted, "price.converted")                                          \
+    X(price_recommend_priced, "price.recommend_priced")                            \
+    X(plan_sharded, "plan.sharded")                                                \
+    X(plan_horizon, "plan.horizon")                                                \
+    /* fits, but not what a buyer would rent (practicality.cpp) */                 \
+    X(practical_consumer_cards, "practical.consumer_cards")                        \
+    X(practical_replica_servers, "practical.replica_servers")                      \
+    X(practical_many_servers, "practical.many_servers")                            \
     /* why an option does not fit */                                               \
     X(reason_heads_split, "reason.heads_split")                                    \
     X(reason_kv_heads_split, "reason.kv_heads_split")                              \
@@ -37,6 +47,7 @@ namespace gpusizer {
     X(reason_needs_memory_zero3, "reason.needs_memory_zero3")                      \
     X(reason_no_nvlink_training, "reason.no_nvlink_training")                      \
     X(reason_deadline, "reason.deadline")                                          \
+    X(reason_horizon, "reason.horizon")                                            \
     X(reason_no_graphics, "reason.no_graphics")                                    \
     X(reason_needs_memory, "reason.needs_memory")                                  \
     X(reason_scene_memory, "reason.scene_memory")                                  \
@@ -60,6 +71,8 @@ namespace gpusizer {
     X(assume_adamw, "assume.adamw")                                                \
     X(assume_train_overhead, "assume.train_overhead")                              \
     X(assume_perfect_scaling, "assume.perfect_scaling")                            \
+    X(assume_month_rented, "assume.month_rented")                                  \
+    X(assume_mtok_at_load, "assume.mtok_at_load")                                  \
     X(assume_other_rules, "assume.other_rules")                                    \
     /* Explanation::formula */                                                     \
     X(formula_weights, "formula.weights")                                          \
@@ -69,6 +82,7 @@ namespace gpusizer {
     X(formula_overhead, "formula.overhead")                                        \
     X(formula_split_inference, "formula.split_inference")                          \
     X(formula_flops, "formula.flops")                                              \
+    X(formula_flops_budget, "formula.flops_budget")                                \
     X(formula_training_memory, "formula.training_memory")                          \
     X(formula_split_training, "formula.split_training")                            \
     /* command lines: comments and the training layout */                          \

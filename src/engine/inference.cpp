@@ -172,8 +172,9 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     const Replica hi = make_replica(job, g, l.tp, l.pp, Assumptions::pessimistic());
     o.capacity_gb = mid.usable / kBytesPerGB;
     const int per_replica = l.tp * l.pp;
-    o.count = per_replica;
-    o.servers = servers_for_gpus(per_replica, g.max_server_size());
+    // A pinned count is what the buyer asked about, also when this layout cannot run at all.
+    o.count = pinned > 0 ? pinned : per_replica;
+    o.servers = servers_for_gpus(o.count, g.max_server_size());
 
     Message why;
     if (!tp_valid(job.model, l.tp, &why)) { o.reason = why; return o; }
@@ -303,7 +304,7 @@ void evaluate_inference(const Job& job, Result& out) {
             if (pinned > 0 && (l.tp * l.pp > pinned || pinned % (l.tp * l.pp) != 0)) continue;
             Option o = evaluate_layout(job, *g, l, pinned);
             warn_option(*g, o);
-            add_cost(o, *g);
+            add_cost(o, *g, job.catalog.currency);
             if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
                 o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);
             if (o.fits) o.command = serving_command(job, o);

@@ -85,7 +85,7 @@ void evaluate_other_work(const Job& job, Result& out) {
             else o.fits = true;
             warn_low_bandwidth(g, o);
         }
-        add_cost(o, g);
+        add_cost(o, g, job.catalog.currency);
         out.options.push_back(o);
     }
 }

@@ -39,6 +39,7 @@ std::string_view rank_by_key(RankBy r) {
 
 double default_tokens(Task t) { return t == Task::train ? 1e12 : 100e6; }
 double effective_tokens(const State& s) { return s.tokens ? *s.tokens : default_tokens(s.task); }
+double default_horizon_days(Task t) { return t == Task::train ? 90.0 : 30.0; }
 double effective_mfu(const State& s) {
     if (s.mfu) return std::clamp(*s.mfu, 0.01, 1.0);
     if (s.task == Task::train || s.method == TuneMethod::full) return 0.40;
@@ -76,9 +77,15 @@ Bytes inference_activations(const ModelSpec& m, const State& s, int tp) {
                  std::min(planned_users(s), 256.0) * m.vocab * 4.0};
 }
 
-void add_cost(Option& o, const GpuSpec& g) {
-    if (!g.price || o.count <= 0) return;
-    o.cost_per_hour = g.price->per_gpu_hour * o.count;
+const Price* price_in(const GpuSpec& g, const std::string& currency) {
+    return g.price && g.price->currency == currency ? &*g.price : nullptr;
+}
+
+void add_cost(Option& o, const GpuSpec& g, const std::string& currency) {
+    const Price* p = price_in(g, currency);
+    if (!p || o.count <= 0) return;
+    o.price = *p;
+    o.cost_per_hour = p->per_gpu_hour * o.count;
     o.cost_per_month = *o.cost_per_hour * kHoursPerMonth;
 }
 
@@ -110,9 +117,13 @@ double rank_speed(const Option& o) {
     return o.score;
 }
 
+// Fitting first; among fits, practical layouts first (practicality.cpp); then the sort key.
+// Unpriced options: after priced ones when ranking by cost, by the next key among themselves;
+// ranking by speed or GPUs ignores prices, so no option sinks just for lacking one.
 bool better(const Option& a, const Option& b, RankBy by) {
     if (a.fits != b.fits) return a.fits;
     if (!a.fits) return a.per_gpu_gb.mid / std::max(1.0, a.capacity_gb) < b.per_gpu_gb.mid / std::max(1.0, b.capacity_gb);
+    if (a.practical != b.practical) return a.practical;
     const bool ac = a.cost_per_hour.has_value(), bc = b.cost_per_hour.has_value();
     if (by == RankBy::cost) {
         if (ac != bc) return ac;
@@ -129,6 +140,41 @@ bool better(const Option& a, const Option& b, RankBy by) {
     const double ra = rank_speed(a), rb = rank_speed(b);
     if (std::abs(ra - rb) > 1e-12) return ra > rb;
     return a.count < b.count;
+}
+
+// The first fitting option in the best class: practical and priced, then practical, then any.
+// A provider's page thus recommends among the GPUs it prices whenever one of them fits.
+int recommend(const std::vector<Option>& options) {
+    auto first = [&](auto&& ok) {
+        for (size_t i = 0; i < options.size(); ++i)
+            if (options[i].fits && ok(options[i])) return int(i);
+        return -1;
+    };
+    int i = first([](const Option& o) { return o.practical && o.cost_per_hour.has_value(); });
+    if (i < 0) i = first([](const Option& o) { return o.practical; });
+    if (i < 0) i = first([](const Option&) { return true; });
+    return i;
+}
+
+// Prices the page cannot show in its currency, and prices it converted, said once per result.
+void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
+    int other = 0, converted = 0;
+    std::string other_currency, from;
+    double rate = 0;
+    for (const GpuSpec* g : gpus) {
+        if (!g->price) continue;
+        if (g->price->currency != r.currency) {
+            if (other++ == 0) other_currency = g->price->currency;
+        } else if (g->price->converted) {
+            if (converted++ == 0) { from = g->price->converted->from; rate = g->price->converted->rate; }
+        }
+    }
+    if (other > 0)
+        r.warnings.push_back(Message(code::price_other_currency).num("count", other).str("other", other_currency)
+                                 .str("currency", r.currency));
+    if (converted > 0)
+        r.warnings.push_back(Message(code::price_converted).num("count", converted).str("from", from).num("rate", rate)
+                                 .str("currency", r.currency));
 }
 
 }  // namespace
@@ -200,9 +246,13 @@ Result evaluate(const State& state, const Catalog& catalog) {
         case Task::train: evaluate_training(job, r); break;
         case Task::other: evaluate_other_work(job, r); break;
     }
+    mark_impractical(catalog, r.state, r.options);
     std::stable_sort(r.options.begin(), r.options.end(),
                      [&](const Option& a, const Option& b) { return better(a, b, state.sort); });
-    if (!r.options.empty() && r.options.front().fits) r.recommended = 0;
+    r.recommended = recommend(r.options);
+    if (r.recommended > 0 && state.sort != RankBy::cost)
+        r.warnings.push_back(Message(code::price_recommend_priced).str("currency", r.currency));
+    warn_prices(gpus, r);
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
     const Assumptions a = Assumptions::typical();
@@ -219,15 +269,18 @@ Result evaluate(const State& state, const Catalog& catalog) {
                            .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
         said.push_back(Message(code::assume_kv_full_context));
         said.push_back(Message(code::assume_tp_in_server));
+        said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
     } else if (state.task == Task::tune || state.task == Task::train) {
         said.push_back(Message(code::assume_mfu).num("mfu", effective_mfu(state) * 100).num("spread", (lo.mfu_scale - 1) * 100));
         said.push_back(Message(code::assume_adamw));
         said.push_back(Message(code::assume_train_overhead).num("gb", a.train_overhead_gb)
                            .num("low", lo.train_overhead_gb).num("high", hi.train_overhead_gb));
         said.push_back(Message(code::assume_perfect_scaling));
+        if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
     } else {
         said.push_back(Message(code::assume_other_rules));
     }
+    said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
     return r;
 }
 

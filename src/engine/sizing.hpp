@@ -88,7 +88,11 @@ struct Option {
     // other work: the figure the GPU is ranked by, and its unit
     double score = 0;
     Message score_label;  // e.g. score.fp64_tflops
-    // cost (nullopt: no price in the catalog)
+    // Practical: a layout a buyer would rent. Impractical fits rank after practical ones and say
+    // why in `warnings` (see practicality.cpp).
+    bool practical = true;
+    // cost (nullopt: no price in the display currency); `price` is the one used, with its source
+    std::optional<Price> price;
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
 };
@@ -102,6 +106,8 @@ struct Result {
     MemoryBreakdown memory;      // one replica of the job before splitting, typical
     Range memory_total_gb;
     double flops = 0;            // training / tuning total FLOPs
+    double tokens = 0;           // training / tuning tokens × epochs: given, or implied by a GPU-hour budget
+    double horizon_days = 0;     // the default horizon the plan was sized for (0: a deadline or a count was given)
     Range gpu_hours;             // on the recommended GPU
     std::vector<Option> options; // ranked: fitting first
     int recommended = -1;        // index into options, -1 if nothing fits

@@ -47,6 +47,9 @@ struct State {
     std::optional<int> zero;    // 0-3; default: smallest stage that fits
     std::optional<double> mfu;  // default: 0.40 train/full, 0.30 LoRA, 0.25 QLoRA
     std::optional<double> days; // deadline
+    // A compute budget instead of a dataset, as model cards publish it: GPU-hours on one GPU.
+    std::optional<double> gpuh;
+    std::string gpuh_gpu = "h100-sxm";
 
     // other GPU work
     double vram = 16;       // GB the scene / batch / dataset needs
@@ -69,5 +72,7 @@ std::string_view rank_by_key(RankBy r);
 double default_tokens(Task t);
 double effective_tokens(const State& s);
 double effective_mfu(const State& s);
+// With no deadline, a plan finishes within this many days: 90 for training, 30 for fine-tuning.
+double default_horizon_days(Task t);
 
 }  // namespace gpusizer

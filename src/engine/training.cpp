@@ -109,29 +109,68 @@ int round_up_to_servers(int n, int server) {
 
 }  // namespace
 
-double training_flops(const ModelSpec& m, const State& s) {
-    const double tokens = effective_tokens(s) * std::max(0.0, s.epochs);
+double training_flops_per_token(const ModelSpec& m, const State& s) {
     const double fwd = forward_flops_per_token(m, std::max(1.0, s.seq) / 2.0);
     const double passes = is_full(s) ? 3.0 : 2.0;  // fwd + bwd (activation grads [+ weight grads])
-    return passes * fwd * tokens;
+    return passes * fwd;
 }
+
+double training_flops(const ModelSpec& m, const State& s) {
+    return training_flops_per_token(m, s) * effective_tokens(s) * std::max(0.0, s.epochs);
+}
+
+namespace {
+
+ComputeKind training_compute(WeightFormat wq) {
+    return wq == WeightFormat::fp8 ? ComputeKind::fp8 : wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+}
+
+// A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish
+// it) is that GPU's dense peak × MFU × hours of compute; the token count follows from it.
+// False when there is no budget, or its GPU is unknown (then a warning, and the dataset is used).
+bool budget_flops(const Job& job, Result& out, double* flops) {
+    const State& s = job.state;
+    if (!s.gpuh) return false;
+    const GpuSpec* ref = job.catalog.find_gpu(s.gpuh_gpu);
+    const double peak = ref ? peak_flops(*ref, training_compute(job.wq)) : 0;
+    if (!ref || peak <= 0) {
+        out.warnings.push_back(Message(code::budget_gpu_unknown).str("gpu", s.gpuh_gpu));
+        return false;
+    }
+    *flops = *s.gpuh * kSecondsPerHour * peak * effective_mfu(s);
+    out.explanations.push_back({"compute.budget",
+        Message(code::formula_flops_budget).num("gpuh", *s.gpuh).str("gpu", ref->name).num("tflops", peak / 1e12)
+            .num("mfu", effective_mfu(s) * 100).num("flops", *flops)
+            .num("tokens_b", *flops / training_flops_per_token(job.model, s) / 1e9),
+        {*flops, *flops, *flops}});
+    return true;
+}
+
+}  // namespace
 
 void evaluate_training(const Job& job, Result& out) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
-    out.flops = training_flops(m, s);
+    const bool budget = budget_flops(job, out, &out.flops);
+    if (!budget) out.flops = training_flops(m, s);
+    out.tokens = out.flops / std::max(1.0, training_flops_per_token(m, s));
     out.memory = plan_memory(job, 1, 1, 1, 0, Assumptions::typical());
     const MemoryBreakdown lo = plan_memory(job, 1, 1, 1, 0, Assumptions::optimistic());
     const MemoryBreakdown hi = plan_memory(job, 1, 1, 1, 0, Assumptions::pessimistic());
     out.memory_total_gb = {lo.total().gb(), out.memory.total().gb(), hi.total().gb()};
     const double mfu = effective_mfu(s);
-    const ComputeKind ck = job.wq == WeightFormat::fp8 ? ComputeKind::fp8
-                           : job.wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+    const ComputeKind ck = training_compute(job.wq);
+    // No deadline and no count: the plan finishes within the default horizon, and says so.
+    const double deadline = s.days ? *s.days : default_horizon_days(s.task);
+    if (!s.days && !s.n) out.horizon_days = deadline;
+    const char* method_term = s.task == Task::train ? code::term_pretrain
+                              : s.method == TuneMethod::full ? code::term_full_finetune
+                              : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
     const char* memory_term = is_full(s) ? code::term_memory_full
                               : s.method == TuneMethod::lora ? code::term_memory_lora : code::term_memory_qlora;
     out.explanations.push_back({"compute.flops",
         Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(m) / 1e9)
-            .num("tokens_b", effective_tokens(s) * s.epochs / 1e9).num("seq", s.seq).num("flops", out.flops),
+            .num("tokens_b", out.tokens / 1e9).num("seq", s.seq).num("flops", out.flops),
         {out.flops, out.flops, out.flops}});
     out.explanations.push_back({"memory.training",
         Message(code::formula_training_memory).term("method", memory_term).num("ckpt", s.ckpt ? 1 : 0)
@@ -163,7 +202,7 @@ void evaluate_training(const Job& job, Result& out) {
             if (choose_plan(job, g, n, &plan)) { n_mem = n; break; }
         int n = n_mem;
         if (s.n) n = *s.n;
-        else if (s.days && n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(hours_mid, *s.days), g.max_server_size()));
+        else if (n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(hours_mid, deadline), g.max_server_size()));
         n = std::clamp(n, 0, kMaxTrainingGpus);
         if (n_mem == 0 && !s.n) {
             const MemoryBreakdown b = plan_memory(job, 1, 1, kMaxTrainingGpus, 3, Assumptions::typical());
@@ -200,9 +239,15 @@ void evaluate_training(const Job& job, Result& out) {
         }
         if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
             { o.fits = false; o.reason = Message(code::reason_deadline).num("days", o.days.mid).num("deadline", *s.days); }
+        else if (o.fits && out.horizon_days > 0 && o.days.mid > out.horizon_days * 1.0001)
+            { o.fits = false; o.reason = Message(code::reason_horizon).num("days", o.days.mid).num("horizon", out.horizon_days); }
+        // Why several cards, said plainly: one has too little memory for the job.
+        if (o.fits && n_mem > 1 && n == n_mem)
+            o.warnings.insert(o.warnings.begin(), Message(code::plan_sharded).str("gpu", g.name).num("have", o.capacity_gb).term("method", method_term)
+                                     .str("model", m.name).num("need", out.memory.total().gb()).num("count", n));
         warn_low_bandwidth(g, o);
-        add_cost(o, g);
-        if (o.cost_per_hour && g.price) o.cost_total = o.gpu_hours.mid * g.price->per_gpu_hour;
+        add_cost(o, g, job.catalog.currency);
+        if (o.price) o.cost_total = o.gpu_hours.mid * o.price->per_gpu_hour;
         o.command = training_layout(job, o);
         out.options.push_back(o);
     }

@@ -58,7 +58,7 @@ const std::vector<IntKey>& int_keys() {
 // Canonical key order of the link (after "v").
 const char* const kKeyOrder[] = {"task", "use", "model", "params", "active", "layers", "hidden", "heads", "kv_heads",
                                  "head_dim", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
-                                 "method", "rank", "tokens", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
+                                 "method", "rank", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
 int hex_value(char c) {
@@ -224,6 +224,10 @@ DecodedLink decode_link(std::string_view text) {
             if (valid_link_id(value)) s.gpu = value; else warn(bad_message(code::expect_gpu_id));
             continue;
         }
+        if (key == "gpuh_gpu") {
+            if (valid_link_id(value)) s.gpuh_gpu = value; else warn(bad_message(code::expect_gpu_id));
+            continue;
+        }
         if (key == "wq") {
             if (auto f = parse_weight_format(value)) s.wq = *f;
             else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
@@ -283,6 +287,10 @@ DecodedLink decode_link(std::string_view text) {
             if (is_num && num >= 0.01 && num <= 100000) s.days = num; else bad_range(code::expect_number, 0.01, 100000);
             continue;
         }
+        if (key == "gpuh") {
+            if (is_num && num >= 0.01 && num <= 1e12) s.gpuh = num; else bad_range(code::expect_number, 0.01, 1e12);
+            continue;
+        }
         if (key == "tokens") {
             if (is_num && num >= 1 && num <= 1e16) s.tokens = num; else bad_range(code::expect_tokens, 1, 1e16);
             continue;
@@ -338,6 +346,8 @@ std::string encode_link(const State& s) {
         if (k == "mfu") { if (s.mfu) put(key, format_number(*s.mfu)); continue; }
         if (k == "days") { if (s.days) put(key, format_number(*s.days)); continue; }
         if (k == "tokens") { if (s.tokens) put(key, format_number(*s.tokens)); continue; }
+        if (k == "gpuh") { if (s.gpuh) put(key, format_number(*s.gpuh)); continue; }
+        if (k == "gpuh_gpu") { if (s.gpuh_gpu != def.gpuh_gpu) put(key, s.gpuh_gpu); continue; }
         for (const auto& nk : number_keys())
             if (k == nk.key && *nk.field(probe) != *nk.field(defaults)) put(key, format_number(*nk.field(probe)));
         for (const auto& ik : int_keys())

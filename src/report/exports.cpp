@@ -79,6 +79,7 @@ std::string sentence(const Result& r, Lang lang) {
     std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name + ", " +
                     text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
     if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);
+    if (r.horizon_days > 0) s += "; " + text::render(Message(code::plan_horizon).num("days", r.horizon_days), lang);
     return s + ".";
 }
 
@@ -105,7 +106,12 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Target time to first token, s", n(s.ttft, 1));
         add("Growth reserve, % more users", n(s.growth, 0));
     } else if (is_train(r)) {
-        add("Dataset tokens", text::compact(effective_tokens(s), 1, lang));
+        if (s.gpuh) {
+            add("Compute budget, GPU-hours", text::compact(*s.gpuh, 2, lang) + " × " + s.gpuh_gpu);
+            add("Tokens the budget buys", text::compact(r.tokens, 1, lang));
+        } else {
+            add("Dataset tokens", text::compact(effective_tokens(s), 1, lang));
+        }
         if (s.task == Task::tune) add("Epochs", n(s.epochs, 1));
         if (s.task == Task::tune && s.method != TuneMethod::full) add("LoRA rank", n(s.rank, 0));
         add("Sequence length", n(s.seq, 0));

@@ -103,6 +103,14 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["score"] = task == Task::other ? round_to(o.score, 3) : json(nullptr);
     j["score_label"] = task == Task::other ? json(text::render(o.score_label, lang)) : json(nullptr);
     j["score_label_code"] = task == Task::other ? json(o.score_label.code) : json(nullptr);
+    j["practical"] = o.practical;
+    j["price"] = o.price ? json({{"per_gpu_hour", round_to(o.price->per_gpu_hour, 4)}, {"currency", o.price->currency},
+                                 {"source", o.price->source}, {"date", o.price->date},
+                                 {"converted_from", o.price->converted
+                                      ? json({{"per_gpu_hour", round_to(o.price->converted->original, 4)},
+                                              {"currency", o.price->converted->from}, {"rate", num(o.price->converted->rate)}})
+                                      : json(nullptr)}})
+                         : json(nullptr);
     j["cost_per_hour"] = opt(o.cost_per_hour, 4);
     j["cost_per_month"] = opt(o.cost_per_month, 2);
     j["cost_per_mtok"] = opt(o.cost_per_mtok, 4);
@@ -142,7 +150,9 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
     };
     j["compute"] = {{"flops", train && r.flops > 0 ? num(r.flops) : json(nullptr)},
                     {"gpu_hours", train ? mid_or_null(r.gpu_hours, 1) : json(nullptr)},
-                    {"gpu_hours_range", train ? range(r.gpu_hours, 1) : json(nullptr)}};
+                    {"gpu_hours_range", train ? range(r.gpu_hours, 1) : json(nullptr)},
+                    {"tokens", train && r.tokens > 0 ? num(r.tokens) : json(nullptr)},
+                    {"horizon_days", train && r.horizon_days > 0 ? num(r.horizon_days) : json(nullptr)}};
     j["weight_format"] = std::string(weight_format_info(r.weight_format).key);
     j["currency"] = r.currency;
     j["recommended"] = r.recommended >= 0 ? json(r.recommended) : json(nullptr);

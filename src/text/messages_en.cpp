@@ -23,6 +23,20 @@ const Table kEnglish = {
     {"model.sequence_over_max", "sequence length {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
                                 "memory is sized as asked, but the model cannot use more than its maximum"},
     {"assumption.nvenc", "assumes ~{streams:0} streams of 1080p30 per NVENC engine (P4 preset), ±{spread:0} %"},
+    {"budget.gpu_unknown", "the GPU-hour budget names GPU '{gpu}', which is not in the catalog (or has no tensor rate); "
+                           "the dataset size is used instead"},
+    {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price "
+                             "(a provider file's \"rates\" converts them)"},
+    {"price.converted", "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's rate)"},
+    {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
+    {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
+    {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
+    {"practical.consumer_cards", "not practical: {count:0} consumer cards for one job (more than {max:0}); they are rented "
+                                 "one server at a time, not as a cluster"},
+    {"practical.replica_servers", "not practical: one copy of the model spans {servers:0} servers ({gpus:0} GPUs) without NVLink; "
+                                  "every step crosses the network"},
+    {"practical.many_servers", "not practical: {servers:0} servers where {lean_count:0} × {lean_gpu} ({lean:0} "
+                               "{lean:0#server|servers}) does the same job"},
     // reasons
     {"reason.heads_split", "{heads:0} attention heads are not divisible by TP {tp:0}"},
     {"reason.kv_heads_split", "{kv_heads:0} KV heads do not split over TP {tp:0}"},
@@ -41,6 +55,7 @@ const Table kEnglish = {
     {"reason.needs_memory_zero3", "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus:0#GPU|GPUs}, has {have:1} GB usable"},
     {"reason.no_nvlink_training", "multi-GPU training without NVLink: gradient all-reduce over PCIe"},
     {"reason.deadline", "takes {days:1} days, deadline {deadline:1}"},
+    {"reason.horizon", "takes {days:1} days even at the largest count, more than the {horizon:0}-day default horizon"},
     {"reason.no_graphics", "no graphics pipeline / RT cores for rendering"},
     {"reason.needs_memory", "needs {need:1} GB, has {have:1} GB usable"},
     {"reason.scene_memory", "needs {need:1} GB, has {have:1} GB usable (a scene does not split across GPUs)"},
@@ -64,6 +79,9 @@ const Table kEnglish = {
     {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
     {"assume.train_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:0})"},
     {"assume.perfect_scaling", "GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)"},
+    {"assume.month_rented", "a month is {hours:0} hours of rent: GPUs are billed around the clock whether busy or idle"},
+    {"assume.mtok_at_load", "cost per million tokens = cost per hour / output tokens per hour at the stated load "
+                            "({users:0} concurrent requests), not at full capacity"},
     {"assume.other_rules", "rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory"},
     // formulas
     {"formula.weights", "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},
@@ -83,6 +101,8 @@ const Table kEnglish = {
                                 "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
     {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
                       " = {flops:e3} FLOPs"},
+    {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense × MFU {mfu:0} % = {flops:e3} FLOPs, "
+                             "about {tokens_b:0} B tokens at this model's FLOPs per token"},
     {"formula.training_memory", "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "
                                 "{seq:0} tokens) = {total_gb:1} GB on one GPU before sharding"},
     {"formula.split_training", "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones "

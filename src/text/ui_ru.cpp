@@ -92,6 +92,8 @@ const UiTable& ui_table_ru() {
         {"Per run", "За прогон"},
         {"Prefill work per request: drives time to first token.", "Префилл каждого запроса: от него зависит время до первого токена."},
         {"Price: ", "Цена: "},
+        {"Compute budget, GPU-hours", "Бюджет вычислений, GPU-часов"},
+        {"Tokens the budget buys", "Токенов на этот бюджет"},
         {"Provider catalog rejected, the bundled one is used: ", "Каталог провайдера отклонён, используется встроенный: "},
         {"catalog.bin could not be read; the same catalog was loaded from catalog.json", "catalog.bin не прочитан; тот же каталог загружен из catalog.json"},
         {"RAG / document search", "RAG / поиск по документам"},
