@@ -53,6 +53,79 @@ void apply_preset(App& app, State& s) {
     }
 }
 
+// The article's worked examples, one click away: each states its inputs and where they come from.
+struct PlanPreset {
+    const char* title;   // English; tr() translates
+    const char* link;
+    const char* source;  // English; tr() translates
+};
+const PlanPreset kPlanPresets[] = {
+    {"Article: gpt-oss-120b from scratch, 2.1 M H100-hours",
+     "v=1&task=train&model=openai/gpt-oss-120b&gpuh=2.1M&gpu=h100-sxm&n=1600",
+     "Budget from the gpt-oss model card (arXiv 2508.10925): \"gpt-oss-120b required 2.1 million H100-hours\". "
+     "The guide's cluster: 1,600 H100 = 200 HGX servers. Unpin the GPU to compare others."},
+    {"Article: fine-tune, ten days of one HGX H100",
+     "v=1&task=tune&model=openai/gpt-oss-20b&method=full&gpuh=1920&gpu=h100-sxm&n=8",
+     "The guide: fine-tuning takes about ten days of one HGX H100 server = 8 GPUs × 240 h = 1,920 H100-hours; "
+     "full fine-tune of gpt-oss-20b (the guide's fine-tuning row). The tokens it buys follow at the stated MFU."},
+};
+
+// Chips for the worked examples of this task, and the source of the one in use.
+bool draw_plan_presets(App& app, State& s) {
+    bool changed = false;
+    ChipRow row{ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x};
+    const std::string link = encode_link(app.state);
+    const PlanPreset* active = nullptr;
+    for (const PlanPreset& p : kPlanPresets) {
+        const State ps = decode_link(p.link).state;
+        if (ps.task != s.task) continue;
+        const bool on = encode_link(ps) == link;
+        if (on) active = &p;
+        if (row.chip_at(tr(p.title), on)) { s = ps; changed = true; }
+        hover_tip(tr(p.source));
+    }
+    if (active) dim_text(std::string(tr("Inputs from: ")) + tr(active->source));
+    return changed;
+}
+
+// Dataset tokens, or a compute budget in GPU-hours on a named GPU (as model cards publish it).
+bool draw_dataset_or_budget(App& app, State& s) {
+    bool changed = false;
+    bool budget = s.gpuh.has_value();
+    if (ImGui::Checkbox(tr("Size by a compute budget (GPU-hours) instead of a dataset"), &budget)) {
+        s.gpuh = budget ? std::optional<double>(1000.0) : std::nullopt;
+        changed = true;
+    }
+    focus_ring();
+    if (!s.gpuh) {
+        double tokens = effective_tokens(s);  // shown as "10T", typed as "10T" or "1e13"
+        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.0f", tr("Total tokens in the dataset (one epoch)."))) {
+            s.tokens = tokens; changed = true;
+        }
+        changed |= number_row(tr("Epochs"), "epochs", &s.epochs, 0.1, 20, true, "%.1f", nullptr);
+        return changed;
+    }
+    double gpuh = *s.gpuh;
+    if (number_row(tr("GPU-hours"), "gpuh", &gpuh, 1, 1e9, true, "%.0f",
+                   tr("Compute as model cards publish it: hours of one GPU type. Typed as 2.1M or 2100000."))) {
+        s.gpuh = gpuh; changed = true;
+    }
+    std::vector<const char*> names;
+    int current = 0;
+    for (const auto& g : app.catalog.gpus) {
+        if (g.id == s.gpuh_gpu) current = int(names.size());
+        names.push_back(g.name.c_str());
+    }
+    if (!names.empty() && int_combo(tr("Measured on"), "gpuh_gpu", &current, names.data(), int(names.size()),
+                                    tr("The GPU the budget was measured on; other GPUs take it in proportion to their dense peak."))) {
+        s.gpuh_gpu = app.catalog.gpus[size_t(current)].id; changed = true;
+    }
+    if (app.result.tokens > 0)
+        dim_text(fill(tr("≈ {tokens} tokens at MFU {mfu} %"), {{"{tokens}", text::compact(app.result.tokens, 1, lang())},
+                                                                  {"{mfu}", text::number(effective_mfu(s) * 100, 0, lang())}}));
+    return changed;
+}
+
 }  // namespace
 
 void draw_task(App& app) {
@@ -289,11 +362,8 @@ void draw_load(App& app) {
     } else if (s.task == Task::tune || s.task == Task::train) {
         if (s.task == Task::tune && s.method != TuneMethod::full)
             changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
-        double tokens = effective_tokens(s);  // shown as "10T", typed as "10T" or "1e13"
-        if (number_row(tr("Dataset tokens"), "tokens", &tokens, 1e5, 1e14, true, "%.0f", tr("Total tokens in the dataset (one epoch)."))) {
-            s.tokens = tokens; changed = true;
-        }
-        changed |= number_row(tr("Epochs"), "epochs", &s.epochs, 0.1, 20, true, "%.1f", nullptr);
+        changed |= draw_plan_presets(app, s);
+        changed |= draw_dataset_or_budget(app, s);
         changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
         changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
         double mfu = effective_mfu(s) * 100;

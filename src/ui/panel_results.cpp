@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "engine/tasks.hpp"
 #include "report/report.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
@@ -61,6 +62,7 @@ void draw_recommendation(App& app) {
     ImGui::PushFont(fonts().large);
     ImGui::TextWrapped("%s", gpus_text(o).c_str());
     ImGui::PopFont();
+    if (r.horizon_days > 0) dim_text(message_text(Message(code::plan_horizon).num("days", r.horizon_days)));
     const std::string& cur = r.currency;
     const float col = std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f);
     int in_row = 0;
@@ -93,13 +95,16 @@ void draw_recommendation(App& app) {
     } else {
         cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L), tr("the figure GPUs are ranked by for this work"));
     }
+    const std::string price = price_tooltip(app, o);
     if (o.cost_per_hour) {
-        cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), std::string(tr("indicative price × GPUs; source in the GPU's tooltip")));
-        cell(tr("Per month"), text::money(*o.cost_per_month, cur, L), tr("× 730 hours"));
-        if (o.cost_total) cell(tr("Per run"), text::money(*o.cost_total, cur, L), tr("GPU-hours × price per GPU-hour"));
-        if (o.cost_per_mtok) cell(tr("Per million tokens"), text::money(*o.cost_per_mtok, cur, L), tr("cost per hour / output tokens per hour"));
+        cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), price);
+        cell(tr("Per month"), text::money(*o.cost_per_month, cur, L), std::string(tr("cost per hour × 730 hours of rent")) + "\n" + price);
+        if (o.cost_total) cell(tr("Per run"), text::money(*o.cost_total, cur, L), std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price);
+        if (o.cost_per_mtok)
+            cell(tr("Per million tokens"), text::money(*o.cost_per_mtok, cur, L),
+                 message_text(Message(code::assume_mtok_at_load).num("users", planned_users(r.state))) + "\n" + price);
     } else {
-        cell(tr("Cost"), tr("no price"), tr("The catalog has no sourced price for this GPU"));
+        cell(tr("Cost"), tr("no price"), price);
     }
     for (const auto& w : o.warnings) warning_line(warning_text(w));
     if (!o.command.empty()) {

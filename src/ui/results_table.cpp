@@ -36,11 +36,13 @@ struct Column {
     std::function<double(const Option&)> sort_key;
     int priority;
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
+    std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
 };
 
 const char* const dash = "—";
 
-std::vector<Column> figure_columns(const Result& r) {
+std::vector<Column> figure_columns(const App& app) {
+    const Result& r = app.result;
     std::vector<Column> c;
     const Task task = r.state.task;
     c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
@@ -66,8 +68,9 @@ std::vector<Column> figure_columns(const Result& r) {
                      [](const Option& o) { return o.score; }, 1, ""});
     }
     c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
-                 [&r](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : std::string(dash); },
-                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h")});
+                 [&r](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : std::string(tr("no price")); },
+                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h"),
+                 [&app](const Option& o) { return price_tooltip(app, o); }});
     return c;
 }
 
@@ -88,9 +91,7 @@ std::string gpu_tooltip(const App& app, const Option& o) {
     if (g->tflops.bf16) tip += ", BF16 " + text::with_unit(*g->tflops.bf16, 0, "TFLOPS", l) + " " + tr("dense");
     if (g->tflops.fp8) tip += ", FP8 " + num(*g->tflops.fp8, 0);
     tip += g->nvlink_generation ? ", NVLink " + text::with_unit(g->nvlink_gbs, 0, "GB/s", l) : std::string(", ") + tr("PCIe only");
-    if (g->price)
-        tip += "\n" + std::string(tr("Price: ")) + text::money_per_hour(g->price->per_gpu_hour, app.result.currency, l) + " — " +
-               g->price->source + " " + g->price->date;
+    tip += "\n" + price_tooltip(app, o);
     tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
     return tip;
 }
@@ -169,7 +170,7 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
                 const std::string& unit = cols[c].card_unit;  // already in the UI's language
                 figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
             }
-            one_line(figures, width - em(), palette().text);
+            one_line(figures, width - em(), palette().text, price_tooltip(app, o));
             const std::string note = notes_of(o);
             one_line(note.empty() ? " " : note, width - em(), o.fits ? palette().text_dim : palette().bad);
             ImGui::Unindent(em() * 0.5f);
@@ -241,6 +242,7 @@ void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vect
             for (const Column* c : cols) {
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(c->cell(o).c_str());
+                if (c->tip) hover_tip(c->tip(o));
             }
             ImGui::PopID();
         }
@@ -250,10 +252,31 @@ void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vect
 
 }  // namespace
 
+std::string price_tooltip(const App& app, const Option& o) {
+    const text::Lang l = lang();
+    const std::string& cur = app.result.currency;
+    if (o.price) {
+        const Price& p = *o.price;
+        std::string tip = fill(tr("Price: {price} per GPU on demand × {count} — {source}"),
+                               {{"{price}", text::money_per_hour(p.per_gpu_hour, cur, l)}, {"{count}", std::to_string(o.count)},
+                                {"{source}", p.source + (p.date.empty() ? "" : ", " + p.date)}});
+        if (p.converted)
+            tip += "\n" + fill(tr("Converted from {price} at {rate} {cur} per {from} (the provider's rate)"),
+                               {{"{price}", text::money_per_hour(p.converted->original, p.converted->from, l)},
+                                {"{rate}", text::number(p.converted->rate, 4, l)}, {"{cur}", cur}, {"{from}", p.converted->from}});
+        return tip + "\n" + tr("A month is 730 hours of rent, busy or idle.");
+    }
+    const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
+    if (g && g->price && g->price->currency != cur)
+        return fill(tr("No price in {cur}: the catalog's price is in {other}, and the page has no exchange rate for it."),
+                    {{"{cur}", cur}, {"{other}", g->price->currency}});
+    return tr("The catalog has no sourced price for this GPU");
+}
+
 void draw_table(App& app) {
     ImGui::Checkbox(tr("Show every layout (TP / PP variants)"), &app.show_all_layouts);
     std::vector<const Option*> rows = shown_options(app);
-    const std::vector<Column> cols = figure_columns(app.result);
+    const std::vector<Column> cols = figure_columns(app);
     const bool cards = ImGui::GetContentRegionAvail().x < em() * 34;
     const ImGuiStyle& st = ImGui::GetStyle();
     app.table_view.top_css = (ImGui::GetCursorScreenPos().y + ImGui::GetScrollY()) / app.dpr;

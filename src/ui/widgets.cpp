@@ -354,4 +354,12 @@ std::string money(double v, const std::string& currency) {
     return currency == "RUB" ? n + " " + sym : std::string(sym) + n;
 }
 
+std::string fill(const char* sentence, std::initializer_list<std::pair<const char*, std::string>> values) {
+    std::string s = sentence;
+    for (const auto& [name, value] : values)
+        for (size_t p = s.find(name); p != std::string::npos; p = s.find(name, p + value.size()))
+            s.replace(p, std::strlen(name), value);
+    return s;
+}
+
 }  // namespace gpusizer::ui

@@ -14,6 +14,8 @@ void step_header(int step, const char* title);
 // Space opens the text in a popup beside the item; hovering shows it too. A control keeps a hover
 // tooltip. Either way the window sits beside the item (right, or below when there is no room).
 void tooltip_on_hover(const std::string& text);
+// A translated sentence with {name} placeholders filled in.
+std::string fill(const char* sentence, std::initializer_list<std::pair<const char*, std::string>> values);
 void hover_tip(const std::string& text);       // hover tooltip beside the last item only
 void label_with_info(const char* label, const char* help);
 // Keyboard: call before a frame's first control (chip/number_row/step_header do): the focus ring
