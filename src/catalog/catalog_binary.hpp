@@ -19,7 +19,8 @@
 
 namespace gpusizer {
 
-constexpr unsigned kPackedCatalogVersion = 1;  // bump when a catalog type gains or loses a field
+// Bump when a catalog type gains or loses a field (2: GpuSpec::price_unknown_reason).
+constexpr unsigned kPackedCatalogVersion = 2;
 
 std::string pack_catalog(const Catalog& catalog);
 bool looks_packed(std::string_view bytes);  // starts with the magic
