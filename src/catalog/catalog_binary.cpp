@@ -25,7 +25,7 @@ template <class V> void fields(V& v, GpuSpec& g) {
     v(g.memory_gib); v(g.memory_bandwidth_gbs); v(g.tflops); v(g.datasheet_prints_sparse);
     v(g.nvlink_generation); v(g.nvlink_gbs); v(g.nvlink_pairs_only); v(g.pcie_gen); v(g.tdp_w);
     v(g.nvenc); v(g.nvdec); v(g.av1_encode); v(g.graphics); v(g.rt_cores); v(g.server_sizes);
-    v(g.price); v(g.order_url); v(g.notes); v(g.source); v(g.estimated);
+    v(g.price); v(g.price_unknown_reason); v(g.order_url); v(g.notes); v(g.source); v(g.estimated);
 }
 template <class V> void fields(V& v, MlaSpec& m) {
     v(m.kv_lora_rank); v(m.qk_rope_head_dim); v(m.qk_nope_head_dim); v(m.v_head_dim); v(m.q_lora_rank);

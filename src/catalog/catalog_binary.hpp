@@ -19,7 +19,9 @@
 
 namespace gpusizer {
 
-constexpr unsigned kPackedCatalogVersion = 2;  // bump when a catalog type gains or loses a field
+// Bump when a catalog type gains or loses a field (2: price currency and conversion,
+// GpuSpec::segment and price_unknown_reason).
+constexpr unsigned kPackedCatalogVersion = 2;
 
 std::string pack_catalog(const Catalog& catalog);
 bool looks_packed(std::string_view bytes);  // starts with the magic

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -167,6 +169,56 @@ std::string entry_name(const char* list, const json& e, size_t index) {
     return std::string(list) + "[" + std::to_string(index) + "]";
 }
 
+// Every field of an entry by its path ("tflops_dense.fp8") and whether it is null. Objects are walked
+// (the parser already capped the nesting); "unknown" itself holds reasons, not figures.
+void field_paths(const json& obj, const std::string& prefix, std::map<std::string, bool>& out) {
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        if (prefix.empty() && it.key() == "unknown") continue;
+        const std::string path = prefix + it.key();
+        out[path] = it.value().is_null();
+        if (it.value().is_object()) field_paths(it.value(), path + ".", out);
+    }
+}
+
+// "unknown": {field path: why that figure is null}. A null figure nobody explains reads as a zero
+// or a gap to the reader, so a complete entry explains each; a provider's partial override may
+// explain its own nulls. Either way a reason must name a field that is null in the same object.
+void read_unknown(Reader& r, GpuSpec& g, bool partial) {
+    std::map<std::string, bool> fields;  // path -> null
+    field_paths(r.obj(), "", fields);
+    std::set<std::string> explained;
+    const json* u = r.find("unknown");
+    if (u && !u->is_null() && !u->is_object()) {
+        r.error("unknown", std::string("expected an object {field path: reason}, got ") + type_name(*u));
+    } else if (u && u->size() > limits::kUnknownReasons) {
+        const std::string most = std::to_string(limits::kUnknownReasons);
+        r.error("unknown", std::to_string(u->size()) + " entries, at most " + most);
+        return;
+    } else if (u && u->is_object()) {
+        for (auto it = u->begin(); it != u->end(); ++it) {
+            const std::string field = "unknown." + it.key();
+            const auto f = fields.find(it.key());
+            if (f == fields.end()) { r.error(field, "names no field of this entry"); continue; }
+            if (!f->second) {
+                r.error(field, "the field is not null: only a null figure takes a reason");
+                continue;
+            }
+            explained.insert(it.key());
+            if (!it.value().is_string()) {
+                r.error(field, std::string("expected a string, got ") + type_name(it.value()));
+                continue;
+            }
+            const std::string& why = it.value().get_ref<const std::string&>();
+            if (why.size() > limits::kTextChars) r.error(field, "longer than " + std::to_string(limits::kTextChars) + " bytes");
+            else if (has_control(why)) r.error(field, "contains control characters");
+            else if (it.key() == "price_per_gpu_hour" || it.key() == "price_usd_per_gpu_hour") g.price_unknown_reason = why;
+        }
+    }
+    if (partial) return;
+    for (const auto& [path, null] : fields)
+        if (null && !explained.count(path)) r.error(path, "null without a reason in \"unknown\"");
+}
+
 // Fills `g` from `r`. With `partial` (a provider override) only fields present are read.
 void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     const bool req = !partial;
@@ -269,6 +321,8 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     else if (const json* s1 = r.find("source")) g.source = sources_text(s1);
     else if (req) r.error("sources", "every entry must cite its sources");
     if (keep("estimated")) g.estimated = r.boolean("estimated", g.estimated);
+    read_unknown(r, g, partial);
+    if (g.price) g.price_unknown_reason.clear();  // an override that sets a price answers the question
     if (!partial && g.server_sizes.empty()) g.server_sizes = {1};
 }
 
@@ -554,6 +608,7 @@ void apply_prices(const json& top, Catalog& c, const std::string& file, std::vec
         const double v = p.value().is_number() ? p.value().get<double>() : -1;
         if (!(v >= 0 && v <= kPriceMax)) { errors.push_back({file, "prices", p.key(), "expected a price 0–1e+06"}); continue; }
         c.gpus[g->second].price = Price{v, c.currency, "provider price list (" + file + ")", c.version, std::nullopt};
+        c.gpus[g->second].price_unknown_reason.clear();
     }
 }
 
@@ -676,7 +731,8 @@ void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::st
     Envelope e{file, entry, errors};
     e.id(g.id);
     e.text("name", g.name, limits::kNameChars);
-    for (const auto* t : {&g.vendor, &g.architecture, &g.form_factor, &g.memory_type, &g.notes, &g.source})
+    for (const auto* t : {&g.vendor, &g.architecture, &g.form_factor, &g.memory_type, &g.notes, &g.source,
+                          &g.price_unknown_reason})
         e.text("text", *t, limits::kTextChars);
     if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
         e.fail("segment", "expected consumer, workstation or datacenter");

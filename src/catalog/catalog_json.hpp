@@ -39,6 +39,7 @@ inline constexpr std::size_t kIdChars = 100;      // GPU / model / server ids
 inline constexpr std::size_t kNameChars = 200;    // names
 inline constexpr std::size_t kUrlChars = 2000;    // order URLs
 inline constexpr std::size_t kTextChars = 4000;   // notes, sources and other free text
+inline constexpr std::size_t kUnknownReasons = 100;  // entries in one GPU's "unknown" (it has ~30 fields)
 inline constexpr std::size_t kErrorsShown = 20;   // then one "and N more problems"
 }  // namespace limits
 

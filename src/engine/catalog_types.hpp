@@ -50,6 +50,7 @@ struct GpuSpec {
     bool graphics = false, rt_cores = false;
     std::vector<int> server_sizes;       // GPUs per server it ships in
     std::optional<Price> price;
+    std::string price_unknown_reason;    // why there is no price (the entry's unknown["price_per_gpu_hour"])
     std::string order_url;               // provider's "order" link (template), may be empty
     std::string notes, source;
     bool estimated = false;

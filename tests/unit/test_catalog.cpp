@@ -8,15 +8,21 @@ TEST_CASE("the bundled catalog loads with no error") {
     for (const auto& e : c.errors) MESSAGE(e.to_string());
     REQUIRE(c.ok);
     CHECK(c.catalog.schema == 1);
-    CHECK(c.catalog.gpus.size() >= 23);
+    CHECK(c.catalog.gpus.size() >= 26);
     CHECK(c.catalog.models.size() >= 30);
     CHECK(c.catalog.presets.size() >= 10);
+    // Every GPU without a price says why (the loader already insists on a reason for every null).
+    for (const auto& g : c.catalog.gpus) {
+        INFO(g.id);
+        CHECK(g.price.has_value() == g.price_unknown_reason.empty());
+    }
 }
 
 TEST_CASE("every GPU and model the article names is present") {
     for (const char* id : {"b300", "h200", "rtx-pro-6000", "h100-sxm", "h100-pcie", "rtx-4090", "rtx-4090-48gb", "rtx-a5000",
                            "a100-80gb", "a100-40gb", "l4", "t4", "a2", "rtx-3070", "rtx-3090", "b200", "h100-nvl", "l40s",
-                           "a10", "rtx-5090", "rtx-6000-ada", "rtx-a6000", "mi300x"})
+                           "a10", "rtx-5090", "rtx-6000-ada", "rtx-a6000", "mi300x", "h800", "a100-pcie-80gb",
+                           "a100-pcie-40gb"})
         CHECK_MESSAGE(test::bundled().find_gpu(id) != nullptr, id);
     for (const char* id : {"Qwen/Qwen3-8B", "deepseek-ai/DeepSeek-V2", "deepseek-ai/DeepSeek-V2-Lite", "openai/gpt-oss-20b",
                            "ai-sage/GigaChat3-10B-A1.8B", "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-Next-80B-A3B-Instruct",
@@ -63,6 +69,54 @@ TEST_CASE("spot checks against datasheets and config.json") {
     CHECK(oss.native_format == WeightFormat::mxfp4);
 }
 
+TEST_CASE("H800 SXM: FP64 cut to 1 TFLOPS, NVLink to 400 GB/s") {
+    // NVIDIA H800 Tensor Core GPU datasheet, H800 SXM column (reproduced at mfbz.cn/a/975234.html):
+    // FP64 1 TFLOPS, FP64 Tensor Core 1 TFLOPS, NVLink 400 GB/s; memory and other rates as H100 SXM.
+    const GpuSpec& h800 = test::gpu("h800");
+    const GpuSpec& h100 = test::gpu("h100-sxm");
+    CHECK(*h800.tflops.fp64 == 1);
+    CHECK(*h800.tflops.fp64_tensor == 1);
+    CHECK(h800.nvlink_gbs == 400);
+    CHECK(h800.memory_bandwidth_gbs == h100.memory_bandwidth_gbs);
+    CHECK(*h800.tflops.bf16 == *h100.tflops.bf16);
+    CHECK(*h800.tflops.fp8 == *h100.tflops.fp8);
+}
+
+TEST_CASE("A100 PCIe 80GB and 40GB against the A100 datasheet") {
+    // NVIDIA A100 datasheet: 80GB PCIe 80 GB HBM2e, 1,935 GB/s, 300 W; 40GB PCIe 40 GB HBM2,
+    // 1,555 GB/s, 250 W; both "NVLink Bridge for 2 GPUs: 600 GB/s", PCIe Gen4, SXM peak rates.
+    const GpuSpec& p80 = test::gpu("a100-pcie-80gb");
+    const GpuSpec& p40 = test::gpu("a100-pcie-40gb");
+    CHECK(p80.memory_gib == 80);
+    CHECK(p80.memory_bandwidth_gbs == 1935);
+    CHECK(p80.tdp_w == 300);
+    CHECK(p40.memory_gib == 40);
+    CHECK(p40.memory_bandwidth_gbs == 1555);
+    CHECK(p40.tdp_w == 250);
+    for (const GpuSpec* g : {&p80, &p40}) {
+        INFO(g->id);
+        CHECK(g->nvlink_gbs == 600);
+        CHECK(g->nvlink_pairs_only);
+        CHECK(g->pcie_gen == 4);
+        CHECK(*g->tflops.bf16 == *test::gpu("a100-80gb").tflops.bf16);
+        CHECK_FALSE(g->price.has_value());  // prices come later, with a reason meanwhile
+        CHECK_FALSE(g->price_unknown_reason.empty());
+    }
+}
+
+TEST_CASE("RTX PRO 6000 is the Server Edition") {
+    // Server Edition datasheet: 96 GB GDDR7, 1,597 GB/s (the Workstation Edition has 1,792),
+    // FP32 120 TFLOPS, up to 600 W, PCIe Gen5, no NVLink.
+    const GpuSpec& g = test::gpu("rtx-pro-6000");
+    CHECK(g.memory_gib == 96);
+    CHECK(g.memory_bandwidth_gbs == 1597);
+    CHECK(*g.tflops.fp32 == 120);
+    CHECK(g.tdp_w == 600);
+    CHECK(g.pcie_gen == 5);
+    CHECK(g.nvlink_generation == 0);
+    CHECK_FALSE(g.tflops.int8.has_value());  // published for the Workstation Edition only
+}
+
 TEST_CASE("dense and sparse figures are consistent") {
     for (const auto& g : test::bundled().gpus) {
         INFO(g.id);
@@ -93,7 +147,7 @@ TEST_CASE("aliases and case-insensitive ids") {
     CHECK(via == "meta-llama/Meta-Llama-3.1-8B-Instruct");
 }
 
-static std::vector<std::string> errors_of(const char* json) {
+static std::vector<std::string> errors_of(const std::string& json) {
     std::vector<std::string> out;
     for (const auto& e : load_catalog(json, "bad.json").errors) out.push_back(e.to_string());
     return out;
@@ -148,4 +202,83 @@ TEST_CASE("provider files extend or replace; errors keep the base catalog") {
     CHECK(bad.errors[2].to_string() == "p.json: order_urls.h100-sxm: expected an https:// URL of at most 2000 bytes without spaces");
     CHECK(bad.catalog.gpus.size() == base.gpus.size());
     CHECK(bad.catalog.currency == base.currency);
+}
+
+// A one-GPU catalog whose entry has `fields` besides the required ones.
+static std::string one_gpu(const std::string& fields) {
+    return R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_gib":8,)"
+           R"("memory_bandwidth_gbs":100,"sources":"s",)" + fields + "}]}";
+}
+
+// The one error of such a catalog, after "bad.json: gpus[g1]." (or how many errors there were).
+static std::string only_error(const std::string& fields) {
+    const auto e = errors_of(one_gpu(fields));
+    const std::string prefix = "bad.json: gpus[g1].";
+    if (e.size() != 1 || e[0].rfind(prefix, 0) != 0) return std::to_string(e.size()) + " errors";
+    return e[0].substr(prefix.size());
+}
+
+TEST_CASE("every null figure of a GPU says why in \"unknown\"") {
+    const CatalogLoad ok = load_catalog(one_gpu(R"("tflops_dense":{"bf16":10,"fp8":null},"nvlink":null,)"
+                                                R"("price_per_gpu_hour":null,"unknown":{"nvlink":"PCIe only",)"
+                                                R"("tflops_dense.fp8":"no FP8","price_per_gpu_hour":"no price"})"),
+                                        "ok.json");
+    for (const auto& e : ok.errors) MESSAGE(e.to_string());
+    REQUIRE(ok.ok);
+    CHECK(ok.catalog.gpus[0].price_unknown_reason == "no price");
+
+    CHECK(only_error(R"("tflops_dense":{"bf16":10,"fp8":null})") ==
+          "tflops_dense.fp8: null without a reason in \"unknown\"");
+    CHECK(only_error(R"("tflops_dense":{"bf16":10},"unknown":{"tflops_dense.bf16":"?"})") ==
+          "unknown.tflops_dense.bf16: the field is not null: only a null figure takes a reason");
+    CHECK(only_error(R"("tflops_dense":{},"unknown":{"tflops_dense.fp9":"?"})") ==
+          "unknown.tflops_dense.fp9: names no field of this entry");
+    CHECK(only_error(R"("tflops_dense":{"fp8":null},"unknown":{"tflops_dense.fp8":7})") ==
+          "unknown.tflops_dense.fp8: expected a string, got a number");
+    CHECK(only_error(R"("tflops_dense":{},"unknown":[])") ==
+          "unknown: expected an object {field path: reason}, got an array");
+    // The hostile-input limits: reasons are text (at most 4000 bytes, no control characters), and
+    // an "unknown" longer than any entry could need is refused before its keys are looked up.
+    CHECK(only_error(R"("tflops_dense":{"fp8":null},"unknown":{"tflops_dense.fp8":"a\u0007b"})") ==
+          "unknown.tflops_dense.fp8: contains control characters");
+    const std::string long_reason(limits::kTextChars + 1, 'x');
+    CHECK(only_error(R"("tflops_dense":{"fp8":null},"unknown":{"tflops_dense.fp8":")" + long_reason + "\"}") ==
+          "unknown.tflops_dense.fp8: longer than 4000 bytes");
+    std::string many;
+    for (std::size_t i = 0; i <= limits::kUnknownReasons; ++i)
+        many += (i ? ",\"f" : "\"f") + std::to_string(i) + "\":\"?\"";
+    CHECK(only_error(R"("tflops_dense":{},"unknown":{)" + many + "}") == "unknown: 101 entries, at most 100");
+}
+
+TEST_CASE("provider files: a price removes the price's reason; partial overrides need no reasons") {
+    const Catalog& base = test::bundled();
+    REQUIRE_FALSE(test::gpu("h800").price.has_value());
+    REQUIRE_FALSE(test::gpu("h800").price_unknown_reason.empty());
+    auto reason = [](const CatalogLoad& p, const char* id) {
+        return p.catalog.find_gpu(id)->price_unknown_reason;
+    };
+
+    const CatalogLoad listed = apply_provider_catalog(base, R"({"prices":{"h800":2.1}})", "p.json");
+    REQUIRE(listed.ok);
+    CHECK(reason(listed, "h800").empty());
+    const CatalogLoad priced = apply_provider_catalog(
+        base, R"({"gpus":[{"id":"h800","price_per_gpu_hour":{"value":2,"source":"list"}}]})", "p.json");
+    REQUIRE(priced.ok);
+    CHECK(reason(priced, "h800").empty());
+    // A partial override may leave a null unexplained, or explain its own.
+    CHECK(apply_provider_catalog(base, R"({"gpus":[{"id":"h200","tdp_w":null}]})", "p.json").ok);
+    const CatalogLoad withdrawn = apply_provider_catalog(
+        base, R"({"gpus":[{"id":"h200","price_per_gpu_hour":null,)"
+              R"("unknown":{"price_per_gpu_hour":"not offered"}}]})", "p.json");
+    REQUIRE(withdrawn.ok);
+    CHECK_FALSE(withdrawn.catalog.find_gpu("h200")->price.has_value());
+    CHECK(reason(withdrawn, "h200") == "not offered");
+    // A GPU a provider adds is a complete entry: its nulls need reasons.
+    const CatalogLoad added = apply_provider_catalog(
+        base, R"({"gpus":[{"id":"new","name":"N","memory_gib":8,"memory_bandwidth_gbs":100,)"
+              R"("tflops_dense":{"fp8":null},"sources":"s"}]})", "p.json");
+    CHECK_FALSE(added.ok);
+    REQUIRE(added.errors.size() == 1);
+    CHECK(added.errors[0].to_string() ==
+          "p.json: gpus[new].tflops_dense.fp8: null without a reason in \"unknown\"");
 }

@@ -38,6 +38,10 @@ TEST_CASE("packing the bundled catalog reads back field for field") {
     CHECK(*h100->tflops.fp8 == *test::gpu("h100-sxm").tflops.fp8);
     CHECK(h100->server_sizes == test::gpu("h100-sxm").server_sizes);
     CHECK(h100->source == test::gpu("h100-sxm").source);
+    const GpuSpec* h800 = back.catalog.find_gpu("h800");  // no price: the reason travels instead
+    REQUIRE(h800 != nullptr);
+    CHECK_FALSE(h800->price_unknown_reason.empty());
+    CHECK(h800->price_unknown_reason == test::gpu("h800").price_unknown_reason);
     const ModelSpec* v3 = back.catalog.find_model("deepseek-ai/DeepSeek-V3");
     REQUIRE(v3 != nullptr);
     REQUIRE(v3->mla.has_value());
@@ -63,7 +67,7 @@ TEST_CASE("the engine gives the same answers from the packed and the JSON catalo
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 // Tripwire: a field added to a catalog type must also be added to the field lists in
 // catalog_binary.cpp (and kPackedCatalogVersion bumped); then update these sizes (x86_64 libstdc++).
-static_assert(sizeof(GpuSpec) == 728 && sizeof(ModelSpec) == 416 && sizeof(ServerSpec) == 168 &&
+static_assert(sizeof(GpuSpec) == 760 && sizeof(ModelSpec) == 416 && sizeof(ServerSpec) == 168 &&
                   sizeof(TaskPreset) == 272 && sizeof(Catalog) == 192 && sizeof(DenseTflops) == 144 &&
                   sizeof(Price) == 160 && sizeof(MlaSpec) == 20 && sizeof(LinearAttentionSpec) == 24 && sizeof(MoeSpec) == 20,
               "a catalog type changed: update the field lists in src/catalog/catalog_binary.cpp");
