@@ -86,6 +86,7 @@ run_tests() {
   node "$BUILD/wasm/engine_tests.js" --no-version | tail -3
   echo "== README validation table"
   node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/README.md"
+  node "$ROOT/tests/validation/prices.mjs" "$ROOT/data/catalog.json" --check "$ROOT/README.md"
   echo "== browser tests (headless Chromium)"
   node "$ROOT/tests/browser/run.mjs" "$BUILD/site" "$BUILD/screenshots"
   echo "== fuzzers (libFuzzer + ASan/UBSan, bounded; ./dev.sh fuzz 600 for long runs)"

@@ -270,6 +270,7 @@ std::string price_tooltip(const App& app, const Option& o) {
     if (g && g->price && g->price->currency != cur)
         return fill(tr("No price in {cur}: the catalog's price is in {other}, and the page has no exchange rate for it."),
                     {{"{cur}", cur}, {"{other}", g->price->currency}});
+    if (g && !g->price_unknown_reason.empty()) return std::string(tr("No price: ")) + g->price_unknown_reason;
     return tr("The catalog has no sourced price for this GPU");
 }
 

@@ -99,9 +99,13 @@ TEST_CASE("A100 PCIe 80GB and 40GB against the A100 datasheet") {
         CHECK(g->nvlink_pairs_only);
         CHECK(g->pcie_gen == 4);
         CHECK(*g->tflops.bf16 == *test::gpu("a100-80gb").tflops.bf16);
-        CHECK_FALSE(g->price.has_value());  // prices come later, with a reason meanwhile
-        CHECK_FALSE(g->price_unknown_reason.empty());
     }
+    // RunPod's list prices the 80 GB PCIe card; no provider was found renting the 40 GB one.
+    REQUIRE(p80.price.has_value());
+    CHECK(p80.price->per_gpu_hour == 1.39);
+    CHECK(p80.price_unknown_reason.empty());
+    CHECK_FALSE(p40.price.has_value());
+    CHECK_FALSE(p40.price_unknown_reason.empty());
 }
 
 TEST_CASE("RTX PRO 6000 is the Server Edition") {
