@@ -48,7 +48,7 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
         c.push_back({label, [n](const Option& o) { return o.score > 0 ? n(o.score, 1) : dash(); }});
     }
     c.push_back({std::string(T("Cost/h", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
-                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang) : dash(); }});
+                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang) : std::string(T("no price", lang)); }});
     c.push_back({T("Why not / notes", lang), [lang](const Option& o) {
                      std::string note = text::render(o.reason, lang);
                      for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + text::render(w, lang);
