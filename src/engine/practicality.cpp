@@ -3,7 +3,7 @@
 //  * it uses more than kConsumerCardsMax consumer cards (GeForce): providers rent those one
 //    server at a time, and nobody builds a cluster of them for one job;
 //  * one copy of the model (TP × PP for serving; the sharded group for training) spans more than
-//    kPcieReplicaServersMax servers of a GPU without NVLink: every step crosses the network;
+//    kPcieReplicaServersMax servers of a GPU without NVLink across its server: every step crosses the network;
 //  * it needs more than kServerRatioMax times the servers of the leanest practical fit for the
 //    same job (and at least kServerSlack more): a buyer would rent the lean one.
 // Impractical fits stay in the list, ranked after practical ones, with the reason as a warning;
@@ -48,7 +48,8 @@ void mark_impractical(const Catalog& catalog, const State& s, std::vector<Option
         }
         const int group = model_group(o, task);
         const int group_servers = servers_for_gpus(group, g->max_server_size());
-        if (group > 1 && group_servers > kPcieReplicaServersMax && g->nvlink_generation == 0)
+        // Bridged pairs (RTX A6000, H100 NVL) do not join a server: between pairs it is PCIe too.
+        if (group > 1 && group_servers > kPcieReplicaServersMax && !nvlink_within(*g, g->max_server_size()))
             flag(o, Message(code::practical_replica_servers).num("servers", group_servers).num("gpus", group), pinned);
     }
     const Option* lean = nullptr;
