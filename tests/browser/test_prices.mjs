@@ -89,4 +89,26 @@ export default [
       s.assertNoErrors();
     },
   },
+  {
+    name: 'training: the default plan finishes within 90 days; the gpt-oss-120b preset is 1,600 H100 in 200 servers for ~55 days',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&task=train');
+      const r = await call(p.page, 'result');
+      assertEqual(r.compute.horizon_days, 90, 'default horizon');
+      const rec = r.options[r.recommended];
+      assert(rec.days <= 90 && rec.days > 30, `recommended plan takes ${rec.days} days`);
+      await ctx.until(() => p.page.evaluate(() => document.getElementById('summary-live').textContent.includes('90 days')),
+        { message: 'the headline names the horizon' });
+      p.assertNoErrors();
+      await p.close();
+      const q = await ctx.open('#v=1&task=train&model=openai/gpt-oss-120b&gpuh=2.1M&gpu=h100-sxm&n=1600');
+      const g = await call(q.page, 'result');
+      const h = g.options[g.recommended];
+      assertEqual([h.gpu, h.count, h.servers], ['h100-sxm', 1600, 200]);
+      assert(Math.abs(h.days - 54.69) < 0.1, `days ${h.days}`);
+      assert(Math.abs(h.gpu_hours - 2.1e6) < 1, `GPU-hours ${h.gpu_hours}`);
+      assert(g.compute.tokens > 1e13, `tokens the budget buys ${g.compute.tokens}`);
+      q.assertNoErrors();
+    },
+  },
 ];
