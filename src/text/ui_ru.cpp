@@ -94,6 +94,8 @@ const UiTable& ui_table_ru() {
         {"Price: ", "Цена: "},
         {"Inputs from: ", "Откуда входные данные: "},
         {"No price: ", "Нет цены: "},
+        {"Days for the whole run as the GPU count grows; red: the default horizon",
+         "Дни на весь запуск с ростом числа GPU; красная линия — срок по умолчанию"},
         {"Size by a compute budget (GPU-hours) instead of a dataset", "Считать от бюджета вычислений (GPU-часы), а не от датасета"},
         {"Compute as model cards publish it: hours of one GPU type. Typed as 2.1M or 2100000.",
          "Вычисления так, как их публикуют карточки моделей: часы одного типа GPU. Можно ввести 2.1M или 2100000."},

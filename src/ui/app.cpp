@@ -43,7 +43,7 @@ void fill_charts(App& app) {
             d.x.push_back(n);
             d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
         }
-        d.limit = app.state.days.value_or(0);
+        d.limit = app.state.days.value_or(app.result.horizon_days);  // the deadline, or the default horizon
     }
 }
 

@@ -140,7 +140,8 @@ void draw_chart(App& app) {
     }
     dim_text(infer ? (app.chart_kind == 0 ? tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs")
                                           : tr("Tokens/s per user on the recommended GPUs as users grow; red: your target"))
-                   : tr("Days for the whole run as the GPU count grows; red: your deadline"));
+                   : app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
+                                    : tr("Days for the whole run as the GPU count grows; red: the default horizon"));
 }
 
 }  // namespace gpusizer::ui
