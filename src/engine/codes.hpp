@@ -54,6 +54,7 @@ namespace gpusizer {
     X(reason_no_nvenc, "reason.no_nvenc")                                          \
     X(reason_no_av1, "reason.no_av1")                                              \
     X(reason_no_fp64, "reason.no_fp64")                                            \
+    X(reason_fp64_fraction, "reason.fp64_fraction")                                \
     X(reason_no_fp32, "reason.no_fp32")                                            \
     /* what other work is ranked by */                                             \
     X(score_fp32, "score.fp32_tflops")                                             \
@@ -71,6 +72,9 @@ namespace gpusizer {
     X(assume_adamw, "assume.adamw")                                                \
     X(assume_train_overhead, "assume.train_overhead")                              \
     X(assume_perfect_scaling, "assume.perfect_scaling")                            \
+    X(assume_trainer_hf, "assume.trainer_hf")                                      \
+    X(assume_trainer_fused, "assume.trainer_fused")                                \
+    X(assume_pretrain_layout, "assume.pretrain_layout")                            \
     X(assume_month_rented, "assume.month_rented")                                  \
     X(assume_mtok_at_load, "assume.mtok_at_load")                                  \
     X(assume_other_rules, "assume.other_rules")                                    \
@@ -92,6 +96,8 @@ namespace gpusizer {
     X(cmd_train_fsdp, "cmd.train_fsdp")                                            \
     X(cmd_train_zero, "cmd.train_zero")                                            \
     X(cmd_train_ddp, "cmd.train_ddp")                                              \
+    X(cmd_train_megatron, "cmd.train_megatron")                                    \
+    X(cmd_train_comm, "cmd.train_comm")                                            \
     /* terms: code-valued parameters */                                           \
     X(term_pretrain, "term.pretrain")                                              \
     X(term_full_finetune, "term.full_finetune")                                    \

@@ -75,14 +75,32 @@ std::vector<CommandLine> training_layout(const Job& job, const Option& o) {
                          : s.method == TuneMethod::full ? code::term_full_finetune
                          : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
     Message layout = Message(code::cmd_layout).num("tp", o.tp).num("pp", o.pp).num("dp", o.dp).num("zero", std::max(0, o.zero))
+                         .num("ep", o.ep > 1 ? o.ep : 0)
                          .num("ckpt", s.ckpt ? 1 : 0).num("batch", s.batch).num("seq", s.seq).term("method", method)
                          .num("rank", s.task == Task::tune && s.method != TuneMethod::full ? s.rank : 0);
     std::ostringstream c;
-    c << "torchrun --nnodes " << nodes << " --nproc-per-node " << std::max(1, std::min(per_server, o.count)) << " train.py";
-    Message how = o.zero >= 3 ? Message(code::cmd_train_fsdp)
-                  : o.zero > 0 ? Message(code::cmd_train_zero).num("zero", o.zero) : Message(code::cmd_train_ddp);
-    how.term("method", method);
-    return {{"", layout}, {c.str(), how}};
+    c << "torchrun --nnodes " << nodes << " --nproc-per-node " << std::max(1, std::min(per_server, o.count));
+    std::vector<CommandLine> lines{{"", layout}};
+    if (s.task == Task::train) {
+        // Megatron-LM's own flags for the layout; the distributed optimizer is ZeRO-1.
+        c << " pretrain_gpt.py --tensor-model-parallel-size " << o.tp << " --pipeline-model-parallel-size " << o.pp;
+        if (o.ep > 1) c << " --expert-model-parallel-size " << o.ep;
+        if (o.zero >= 1) c << " --use-distributed-optimizer";
+        if (job.wq == WeightFormat::fp8) c << " --fp8-format hybrid";
+        lines.push_back({c.str(), Message(code::cmd_train_megatron).term("method", method)});
+    } else {
+        c << " train.py";
+        Message how = o.zero >= 3 ? Message(code::cmd_train_fsdp)
+                      : o.zero > 0 ? Message(code::cmd_train_zero).num("zero", o.zero) : Message(code::cmd_train_ddp);
+        how.term("method", method);
+        lines.push_back({c.str(), how});
+    }
+    const TrainingComm comm = training_comm(job, o);
+    if (comm.tp_pct + comm.pp_pct + comm.dp_pct + comm.ep_pct > 0)
+        lines.push_back({"", Message(code::cmd_train_comm).num("tp", comm.tp_pct).num("pp", comm.pp_pct)
+                                 .num("dp", comm.dp_pct).num("ep", comm.ep_pct).num("net", comm.network_gbs)
+                                 .num("batch_m", comm.global_batch_tokens / 1e6)});
+    return lines;
 }
 
 }  // namespace gpusizer

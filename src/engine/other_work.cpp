@@ -5,7 +5,10 @@
 //  * transcode: needs NVENC engines (AV1 needs an AV1-capable encoder); streams per engine are
 //               an assumption (see kStreamsPerEngine1080p); ranked by streams per unit of cost.
 //  * image:     FP32 rate and memory for the batch; ranked by FP32 per unit of cost.
-//  * hpc:       needs a real FP64 rate (>= 1 TFLOPS; consumer GPUs run FP64 at 1/64); ranked by FP64.
+//  * hpc:       needs a real FP64 part: a vector FP64 rate of at least 1/4 of its FP32 rate (HPC GPUs
+//               run FP64 at 1/2: A100, H100, B200, MI300X; GPUs built for low precision at 1/32-1/64:
+//               B300, H800, GeForce). Ranked by the vector FP64 rate, which every FP64 code uses; the
+//               FP64 tensor-core rate speeds up dense matrix math (DGEMM) only.
 #include <algorithm>
 #include <cmath>
 
@@ -19,6 +22,8 @@ namespace {
 // performance tables put one Ada/Ampere engine at ~400 fps H.264 1080p P4: ≈ 13 streams.
 // This is an assumption of ours, not a catalog fact: the range is ±50 %.
 constexpr double kStreamsPerEngine1080p = 13.0;
+// A real FP64 part runs FP64 at 1/2 of FP32 (1/4 allowed); low-precision parts run it at 1/32-1/64.
+constexpr double kMinFp64ToFp32 = 0.25;
 
 double resolution_factor(const std::string& res) {
     if (res == "720p") return 2.25;
@@ -71,10 +76,12 @@ void evaluate_other_work(const Job& job, Result& out) {
                 o.warnings.push_back(Message(code::assumption_nvenc).num("streams", kStreamsPerEngine1080p).num("spread", 50));
             }
         } else if (work == "hpc") {
-            const double fp64 = std::max(val(g.tflops.fp64), val(g.tflops.fp64_tensor));
+            const double fp64 = val(g.tflops.fp64), fp32 = val(g.tflops.fp32);
             o.score = fp64;
             o.score_label = Message(code::score_fp64);
-            if (fp64 < 1.0) o.reason = Message(code::reason_no_fp64).num("fp64", fp64);
+            if (fp64 <= 0) o.reason = Message(code::reason_no_fp64).num("fp64", fp64);
+            else if (fp64 < kMinFp64ToFp32 * fp32)
+                o.reason = Message(code::reason_fp64_fraction).num("fp64", fp64).num("fp32", fp32).num("ratio", fp32 / fp64);
             else if (!mem_ok) o.reason = mem_reason;
             else o.fits = true;
         } else {  // image processing

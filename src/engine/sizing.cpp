@@ -28,6 +28,7 @@ std::string_view method_key(TuneMethod m) {
     }
     return "lora";
 }
+std::string_view trainer_key(Trainer t) { return t == Trainer::fused ? "fused" : "hf"; }
 std::string_view rank_by_key(RankBy r) {
     switch (r) {
         case RankBy::cost: return "cost";
@@ -43,7 +44,9 @@ double default_horizon_days(Task t) { return t == Task::train ? 90.0 : 30.0; }
 double effective_mfu(const State& s) {
     if (s.mfu) return std::clamp(*s.mfu, 0.01, 1.0);
     if (s.task == Task::train || s.method == TuneMethod::full) return 0.40;
-    return s.method == TuneMethod::lora ? 0.30 : 0.25;
+    const bool fused = s.trainer == Trainer::fused;  // measured runs: see training.cpp
+    if (s.method == TuneMethod::lora) return fused ? 0.50 : 0.30;
+    return fused ? 0.40 : 0.25;
 }
 
 std::string fmt(double v, int decimals) {
@@ -271,11 +274,7 @@ Result evaluate(const State& state, const Catalog& catalog) {
         said.push_back(Message(code::assume_tp_in_server));
         said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
     } else if (state.task == Task::tune || state.task == Task::train) {
-        said.push_back(Message(code::assume_mfu).num("mfu", effective_mfu(state) * 100).num("spread", (lo.mfu_scale - 1) * 100));
-        said.push_back(Message(code::assume_adamw));
-        said.push_back(Message(code::assume_train_overhead).num("gb", a.train_overhead_gb)
-                           .num("low", lo.train_overhead_gb).num("high", hi.train_overhead_gb));
-        said.push_back(Message(code::assume_perfect_scaling));
+        training_assumptions(r, said);
         if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
     } else {
         said.push_back(Message(code::assume_other_rules));

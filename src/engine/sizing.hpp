@@ -23,11 +23,30 @@
 //     optimizer / +gradients / +weights across data-parallel ranks.
 //   * LoRA: frozen BF16 base, adapters on every attention and MLP projection, 16 B per adapter
 //     parameter; QLoRA: NF4 base with double quantization (4.127 bits/weight, Dettmers et al. 2023).
-//   * Activations per layer and token: 17·h + 6·I bytes without checkpointing (Korthikanti et al.
-//     2022 with flash attention, SwiGLU width I), 2·h with full checkpointing plus one layer's
-//     working set; logits 6 bytes per vocabulary entry per token (BF16 + FP32 loss).
+//   * Activations per token: one layer's 17·h + 6·I bytes (Korthikanti et al. 2022 with flash
+//     attention, SwiGLU width I) plus, during its backward pass, the gradients of its widest tensors
+//     (4·h + 4·I); with full checkpointing each layer's BF16 input (2·h) is kept, else every layer's
+//     activations. TP divides them (sequence parallel).
+//   * The fine-tuning framework family is the user's (`trainer`):
+//       hf (default): plain Hugging Face Trainer + PEFT: the loss step holds the full logits, 16 B per
+//         vocabulary entry per token (BF16 logits, their FP32 copy, FP32 log-softmax, FP32 + BF16
+//         gradients); checkpoints on the GPU; QLoRA's embeddings and lm_head cast to FP32 by PEFT.
+//       fused: Unsloth, Liger kernels, torchtune: fused / chunked cross-entropy (one FP32 chunk the
+//         size of the hidden states), checkpoints offloaded to host memory.
+//     Pre-training: Megatron's cross-entropy, 6 B per vocabulary entry per token.
+//     Per GPU CUDA context and kernels 1.3 GB (Hugging Face "Model training anatomy": 1,343 MB).
+//     Calibrated on Unsloth's published context limits of both families (validation.json).
 //   * Training FLOPs = 6·N_active·D + 6·L·s·d_attn·D (causal attention); LoRA/QLoRA 4·N·D (no
-//     weight gradients for frozen weights). GPU-hours = FLOPs / (dense peak · MFU).
+//     weight gradients for frozen weights). GPU-hours = FLOPs / (BF16 dense peak · MFU · FP8 speed-up).
+//   * MFU is stated against the BF16 dense peak for a BF16 run: 0.40 full / training (Llama 3 405B:
+//     38-43 %), LoRA 0.30 (hf) / 0.50 (fused), QLoRA 0.25 / 0.40; × 0.75·sqrt(active / 37 B) for a
+//     mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8 on a GPU with FP8
+//     tensor cores, full training only) runs 1.3x faster (measured, assumptions.hpp), not 2x.
+//   * Pre-training layouts as Megatron-LM sizes them: the smallest TP (inside a server, NVLink) ×
+//     PP (across servers) group that fits with ZeRO-1 (distributed optimizer); MoE experts split by EP
+//     over data-parallel ranks; ZeRO-2/3 only when nothing else fits. Each layout states its
+//     communication per step (TP all-reduce, PP bubble, DP sync, EP all-to-all); the MFU defaults are
+//     measured end to end and already include it. Fine-tuning keeps DDP, then ZeRO / FSDP, then TP, PP.
 //  Other GPU work: rules over catalog facts (graphics/RT, NVENC engines, FP32, FP64, memory).
 //  All three assumption sets (optimistic / typical / pessimistic, see assumptions.hpp) are run;
 //  their spread is each headline figure's low-high range.
@@ -70,6 +89,7 @@ struct Option {
     int count = 0;        // GPUs in total
     int servers = 0;
     int tp = 1, pp = 1, dp = 1, replicas = 1;
+    int ep = 1;           // training: expert-parallel ranks (MoE experts split across DP ranks)
     int zero = -1;        // training: ZeRO stage used (-1: n/a)
     bool fits = false;
     Message reason;       // why it does not fit (empty code when it fits)
@@ -106,6 +126,7 @@ struct Result {
     MemoryBreakdown memory;      // one replica of the job before splitting, typical
     Range memory_total_gb;
     double flops = 0;            // training / tuning total FLOPs
+    double mfu = 0;              // training / tuning: MFU of a BF16 run vs the BF16 dense peak, as used
     double tokens = 0;           // training / tuning tokens × epochs: given, or implied by a GPU-hour budget
     double horizon_days = 0;     // the default horizon the plan was sized for (0: a deadline or a count was given)
     Range gpu_hours;             // on the recommended GPU

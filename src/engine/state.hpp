@@ -11,6 +11,9 @@ namespace gpusizer {
 
 enum class Task { infer, tune, train, other };
 enum class TuneMethod { full, lora, qlora };
+// Fine-tuning framework family: plain Hugging Face Trainer + PEFT, or a fused / chunked-loss trainer
+// (Unsloth, Liger kernels, torchtune with chunked cross-entropy and activation offload).
+enum class Trainer { hf, fused };
 enum class OtherWork { render, transcode, image, hpc };
 enum class RankBy { cost, speed, gpus };
 
@@ -39,13 +42,14 @@ struct State {
     // fine-tune / train
     TuneMethod method = TuneMethod::lora;
     double rank = 16;
+    Trainer trainer = Trainer::hf;  // what the memory and speed model assume (tuning only)
     std::optional<double> tokens;  // dataset tokens; default: default_tokens(task)
     double epochs = 1;
     double seq = 4096;
     double batch = 1;       // micro-batch per GPU, sequences
     bool ckpt = true;       // activation checkpointing
     std::optional<int> zero;    // 0-3; default: smallest stage that fits
-    std::optional<double> mfu;  // default: 0.40 train/full, 0.30 LoRA, 0.25 QLoRA
+    std::optional<double> mfu;  // of a BF16 run, against the BF16 dense peak; default: default_mfu()
     std::optional<double> days; // deadline
     // A compute budget instead of a dataset, as model cards publish it: GPU-hours on one GPU.
     std::optional<double> gpuh;
@@ -66,11 +70,15 @@ struct State {
 
 std::string_view task_key(Task t);
 std::string_view method_key(TuneMethod m);
+std::string_view trainer_key(Trainer t);
 std::string_view rank_by_key(RankBy r);
 
 // Training from scratch defaults to a pretraining-sized corpus (1 T); fine-tuning to 100 M tokens.
 double default_tokens(Task t);
 double effective_tokens(const State& s);
+// MFU of a BF16 dense run against the BF16 dense peak: the user's, or the default for the task,
+// method and trainer (0.40 full / training; LoRA 0.30 hf, 0.50 fused; QLoRA 0.25 hf, 0.40 fused).
+// The engine scales it for MoE models and FP8 training (training.cpp: training_mfu).
 double effective_mfu(const State& s);
 // With no deadline, a plan finishes within this many days: 90 for training, 30 for fine-tuning.
 double default_horizon_days(Task t);

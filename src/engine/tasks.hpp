@@ -24,6 +24,21 @@ void evaluate_other_work(const Job& job, Result& out);
 double training_flops(const ModelSpec& m, const State& s);
 // FLOPs of one training token (forward + backward, attention at half the sequence on average).
 double training_flops_per_token(const ModelSpec& m, const State& s);
+// MFU of the job in BF16 against the BF16 dense peak: the user's `mfu`, or the default scaled for
+// MoE models (moe_mfu_factor, 1 for dense ones). FP8 training adds its speed-up on top (training.cpp).
+double training_mfu(const State& s, const ModelSpec& m);
+double moe_mfu_factor(const ModelSpec& m);
+
+// Communication of a training layout per step, as shares of compute time (TP, DP, EP) or of the
+// step (PP bubble); 0 where the layout has no such dimension. Information: the MFU defaults are
+// measured end to end and already include them.
+struct TrainingComm {
+    double tp_pct = 0, pp_pct = 0, dp_pct = 0, ep_pct = 0;
+    double global_batch_tokens = 0, network_gbs = 0;
+};
+TrainingComm training_comm(const Job& job, const Option& o);
+// The itemised assumptions of a training / tuning result (MFU, framework, layout, overheads).
+void training_assumptions(const Result& r, std::vector<Message>& said);
 
 // Serving command (vLLM, or llama.cpp for GGUF) that reproduces an inference option.
 std::vector<CommandLine> serving_command(const Job& job, const Option& o);

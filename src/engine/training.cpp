@@ -11,8 +11,17 @@ namespace {
 
 constexpr double kQloraBitsPerWeight = 4.127;  // NF4 + double-quantized scales (Dettmers et al. 2023)
 constexpr int kMaxTrainingGpus = 65536;
+// Between servers: 400 Gb/s InfiniBand / RoCE per GPU, the HGX H100/H800/B200 fabric (8 NICs a node).
+constexpr double kNetworkBytesPerS = 50e9;
+// Tokens per optimizer step of a large pre-training run (Llama 3 405B's final batch; DeepSeek-V3: 63 M).
+constexpr double kGlobalBatchTokens = 16e6;
 
 bool is_full(const State& s) { return s.task == Task::train || s.method == TuneMethod::full; }
+
+bool is_moe(const ModelSpec& m) {
+    if (m.moe && m.moe->experts > 0) return true;
+    return m.active_params_b > 0 && m.active_params_b < 0.9 * m.params_b;  // a custom model with `active`
+}
 
 // Trainable LoRA parameters: rank × (in + out) for every attention and MLP projection.
 double lora_params(const ModelSpec& m, double rank) {
@@ -24,69 +33,155 @@ double lora_params(const ModelSpec& m, double rank) {
     return std::max(0.0, rank) * per_layer * m.layers;
 }
 
+// How a framework family spends memory beyond the model states (see sizing.hpp, "Fine-tuning").
+struct Framework {
+    double logit_bytes = 6;           // per vocabulary entry per token, at the loss step
+    bool chunked_loss = false;        // fused / chunked cross-entropy: no full logits tensor
+    bool offload_checkpoints = false; // checkpointed layer inputs go to host memory
+    double qlora_embedding_bytes = 2; // per parameter of the (unquantized) embeddings and lm_head
+};
+
+Framework framework(const State& s) {
+    Framework f;  // pre-training: Megatron's vocab-parallel cross-entropy, FP32 softmax over BF16 logits
+    if (s.task != Task::tune) return f;
+    if (s.trainer == Trainer::fused) {
+        f.chunked_loss = true;
+        f.offload_checkpoints = true;
+        return f;
+    }
+    // Plain HF: BF16 logits (2) + their FP32 copy for the loss (4) + FP32 log-softmax kept for
+    // backward (4) + FP32 and BF16 gradients (4 + 2). PEFT's prepare_model_for_kbit_training casts
+    // the non-quantized modules (embeddings, lm_head) of a QLoRA model to FP32.
+    f.logit_bytes = 16;
+    f.qlora_embedding_bytes = 4;
+    return f;
+}
+
 // Activation bytes per GPU for one micro-batch (first pipeline stage holds PP micro-batches in flight).
 double activation_bytes(const ModelSpec& m, const State& s, int tp) {
+    const Framework f = framework(s);
     const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
     const double h = m.hidden, width = ffn_active_width(m);
-    const double layer = tokens * (17.0 * h + 6.0 * width);
-    const double kept = s.ckpt ? tokens * 2.0 * h * m.layers + layer : layer * m.layers;
-    const double logits = tokens * m.vocab * 6.0;
+    const double layer = tokens * (17.0 * h + 6.0 * width);  // one layer's saved activations
+    const double grads = tokens * (4.0 * h + 4.0 * width);   // + gradients of its widest tensors (backward)
+    const double inputs = f.offload_checkpoints ? 0.0 : tokens * 2.0 * h * m.layers;  // checkpoints
+    const double kept = s.ckpt ? inputs + layer + grads : layer * m.layers + grads;
+    // A fused loss keeps one chunk of logits about the size of the hidden states (FP32).
+    const double logits = f.chunked_loss ? tokens * 4.0 * h : tokens * m.vocab * f.logit_bytes;
     return (kept + logits) / std::max(1, tp);
 }
 
+// A parallel layout: TP × PP model-parallel group, DP replicas, EP ranks for the routed experts.
+struct Layout {
+    int tp = 1, pp = 1, dp = 1, ep = 1, zero = 0;
+};
+
 struct Plan {
-    int tp = 1, pp = 1, dp = 1, zero = 0;
+    Layout l;
     MemoryBreakdown per_gpu;
 };
 
-MemoryBreakdown plan_memory(const Job& job, int tp, int pp, int dp, int zero, const Assumptions& a) {
+// Parameters on one GPU: non-expert ones split by TP·PP, routed experts by PP·EP (EP > 1) or by
+// TP·PP like the rest; `sharded` also divides by the data-parallel replicas of each (ZeRO).
+double params_per_gpu(const ParamSplit& p, const Layout& l, bool sharded) {
+    const double dense = (p.total - p.routed_experts) / (double(l.tp) * l.pp);
+    const double experts = p.routed_experts / (l.ep > 1 ? double(l.pp) * l.ep : double(l.tp) * l.pp);
+    if (!sharded) return dense + experts;
+    return dense / l.dp + experts / std::max(1, l.dp / l.ep);
+}
+
+MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& a) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
     const ParamSplit p = split_params(m);
-    const double mp = double(tp) * pp;
     MemoryBreakdown b;
     if (is_full(s)) {
-        b.weights = Bytes{2.0 * p.total / mp / (zero >= 3 ? dp : 1)};
-        b.gradients = Bytes{2.0 * p.total / mp / (zero >= 2 ? dp : 1)};
-        b.optimizer = Bytes{12.0 * p.total / mp / (zero >= 1 ? dp : 1)};
+        b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3)};
+        b.gradients = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 2)};
+        b.optimizer = Bytes{12.0 * params_per_gpu(p, l, l.zero >= 1)};
     } else {
+        const double embeddings = p.input_embedding + p.lm_head;
         double base = 2.0 * p.total;
         if (s.method == TuneMethod::qlora)
-            base = (p.total - p.input_embedding - p.lm_head) * kQloraBitsPerWeight / 8.0 + 2.0 * (p.input_embedding + p.lm_head);
+            base = (p.total - embeddings) * kQloraBitsPerWeight / 8.0 + framework(s).qlora_embedding_bytes * embeddings;
         const double adapters = lora_params(m, s.rank);
-        b.weights = Bytes{base / mp / (zero >= 3 ? dp : 1) + 2.0 * adapters};
+        const double mp = double(l.tp) * l.pp;
+        b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters};
         b.gradients = Bytes{2.0 * adapters};
-        b.optimizer = Bytes{12.0 * adapters / (zero >= 1 ? dp : 1)};
+        b.optimizer = Bytes{12.0 * adapters / (l.zero >= 1 ? l.dp : 1)};
     }
-    b.activations = Bytes{activation_bytes(m, s, tp) * a.activation_factor};
+    b.activations = Bytes{activation_bytes(m, s, l.tp) * a.activation_factor};
     b.overhead = Bytes::from_gb(a.train_overhead_gb);
     return b;
 }
 
-// Simplest layout that fits n GPUs: pure data parallel + ZeRO first, then TP inside a server
-// (NVLink GPUs only), then PP across servers.
-bool choose_plan(const Job& job, const GpuSpec& g, int n, Plan* plan) {
+bool fits(const Job& job, const Layout& l, double usable, Plan* plan) {
+    const MemoryBreakdown b = plan_memory(job, l, Assumptions::typical());
+    if (b.total().value > usable) return false;
+    *plan = {l, b};
+    return true;
+}
+
+bool layout_ok(const ModelSpec& m, int n, int tp, int pp) {
+    if (tp * pp > n || n % (tp * pp) != 0) return false;
+    if (tp > 1 && m.heads % tp != 0) return false;
+    return pp == 1 || m.layers >= pp;
+}
+
+// Fine-tuning frameworks: pure data parallel + ZeRO / FSDP first, then TP inside a server (NVLink
+// GPUs only), then PP across servers.
+bool choose_tuning_plan(const Job& job, const GpuSpec& g, int n, int max_tp, Plan* plan) {
     const double usable = usable_memory(g, job.state.reserve).value;
-    const int server = g.max_server_size();
-    const int max_tp = nvlink_within(g, server) ? std::min(server, n) : nvlink_within(g, 2) ? std::min(2, n) : 1;
     for (int pp = 1; pp <= std::min(n, 64); pp *= 2) {
         for (int tp = 1; tp <= max_tp; tp *= 2) {
-            if (n % (tp * pp) != 0) continue;
-            if (tp > 1 && job.model.heads % tp != 0) continue;
-            if (pp > 1 && job.model.layers < pp) continue;
+            if (!layout_ok(job.model, n, tp, pp)) continue;
             const int dp = n / (tp * pp);
             for (int zero = 0; zero <= 3; ++zero) {
                 if (job.state.zero && zero != *job.state.zero) continue;
                 if (zero > 0 && dp == 1 && !job.state.zero) continue;  // ZeRO shards nothing at DP 1
-                const MemoryBreakdown b = plan_memory(job, tp, pp, dp, zero, Assumptions::typical());
-                if (b.total().value <= usable) {
-                    *plan = {tp, pp, dp, zero, b};
-                    return true;
-                }
+                if (fits(job, {tp, pp, dp, 1, zero}, usable, plan)) return true;
             }
         }
     }
     return false;
+}
+
+// Experts over as many data-parallel ranks as divide DP, up to 64 (DeepSeek-V3 used EP 64).
+int expert_parallel(const ModelSpec& m, int dp) {
+    if (!m.moe || m.moe->experts <= 1) return 1;
+    int ep = 1;
+    while (ep * 2 <= std::min({m.moe->experts, dp, 64}) && dp % (ep * 2) == 0) ep *= 2;
+    return ep;
+}
+
+// Pre-training as Megatron-LM sizes it: ZeRO-1 (distributed optimizer) with the smallest
+// model-parallel group that fits; dense models fill TP inside a server (NVLink) before PP across
+// servers, MoE models use PP and split their experts by EP (TP only when PP is not enough).
+// ZeRO-2/3 only when no such layout fits.
+bool choose_pretraining_plan(const Job& job, const GpuSpec& g, int n, int max_tp, Plan* plan) {
+    const double usable = usable_memory(g, job.state.reserve).value;
+    const bool moe = job.model.moe && job.model.moe->experts > 1;
+    const int max_pp = std::min(64, std::max(1, job.model.layers));
+    for (int stage : {1, 2, 3}) {
+        for (int mp = 1; mp <= n; mp *= 2) {
+            const int tp = moe ? std::max(1, mp / max_pp) : std::min(mp, max_tp);
+            const int pp = mp / tp;
+            if (tp > max_tp || pp > max_pp || !layout_ok(job.model, n, tp, pp)) continue;
+            const int dp = n / mp;
+            const int zero = job.state.zero ? *job.state.zero : dp == 1 ? 0 : stage;
+            if (!job.state.zero && stage > 1 && dp == 1) continue;
+            if (fits(job, {tp, pp, dp, expert_parallel(job.model, dp), zero}, usable, plan)) return true;
+        }
+        if (job.state.zero) break;
+    }
+    return false;
+}
+
+bool choose_plan(const Job& job, const GpuSpec& g, int n, Plan* plan) {
+    const int server = g.max_server_size();
+    const int max_tp = nvlink_within(g, server) ? std::min(server, n) : nvlink_within(g, 2) ? std::min(2, n) : 1;
+    if (job.state.task == Task::train) return choose_pretraining_plan(job, g, n, max_tp, plan);
+    return choose_tuning_plan(job, g, n, max_tp, plan);
 }
 
 std::vector<int> candidate_counts(const GpuSpec& g) {
@@ -119,57 +214,72 @@ double training_flops(const ModelSpec& m, const State& s) {
     return training_flops_per_token(m, s) * effective_tokens(s) * std::max(0.0, s.epochs);
 }
 
+// MoE runs reach a lower MFU than dense ones: each expert's GEMMs are small and the all-to-all grows
+// against compute. BF16-equivalent MFU of published runs against the BF16 dense peak: DeepSeek-V3
+// (37 B active) 0.30 (2.664 M H800-hours for 14.8 T tokens in FP8 at 1.3x), DeepSeek-V2 (21 B)
+// 0.26 (172.8 K H800-hours per trillion tokens, BF16); Megatron-Bridge on H100: Qwen3-235B-A22B
+// 0.18-0.24, gpt-oss-120b (5.1 B) 0.15-0.16, Qwen3-30B-A3B (3.3 B) 0.09-0.12 (FP8 runs / 1.3).
+// They fall about with the square root of the active parameters: 0.30 × sqrt(active / 37 B),
+// here as a factor on the dense 0.40 (so also on LoRA and full fine-tuning of an MoE model).
+double moe_mfu_factor(const ModelSpec& m) {
+    if (!is_moe(m)) return 1.0;
+    const double active = m.active_params_b > 0 ? m.active_params_b : m.params_b;
+    return std::clamp(0.75 * std::sqrt(active / 37.0), 0.15, 1.0);
+}
+
+double training_mfu(const State& s, const ModelSpec& m) {
+    return s.mfu ? effective_mfu(s) : effective_mfu(s) * moe_mfu_factor(m);
+}
+
 namespace {
 
-ComputeKind training_compute(WeightFormat wq) {
-    return wq == WeightFormat::fp8 ? ComputeKind::fp8 : wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+// FP8 training: the run's precision is FP8 (wq=fp8, or an FP8-native model) and the GPU has FP8
+// tensor cores; LoRA and QLoRA keep a BF16 (or NF4) frozen base and run BF16 math.
+bool fp8_training(const Job& job, const GpuSpec& g) {
+    return is_full(job.state) && job.wq == WeightFormat::fp8 && effective_compute(g, ComputeKind::fp8) == ComputeKind::fp8;
+}
+
+// FLOP/s one GPU sustains in this job: BF16 dense peak × MFU (× the FP8 speed-up), with the
+// assumption set's spread.
+double sustained_flops(const Job& job, const GpuSpec& g, double mfu, const Assumptions& a) {
+    const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
+    return peak_flops(g, ComputeKind::bf16) * mfu * a.mfu_scale * fp8;
 }
 
 // A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish
-// it) is that GPU's dense peak × MFU × hours of compute; the token count follows from it.
-// False when there is no budget, or its GPU is unknown (then a warning, and the dataset is used).
-bool budget_flops(const Job& job, Result& out, double* flops) {
+// it) is the FLOPs that GPU sustains in those hours (BF16 peak × MFU, × FP8 speed-up); the token
+// count follows. False when there is no budget, or its GPU is unknown (then a warning).
+bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
     const State& s = job.state;
     if (!s.gpuh) return false;
     const GpuSpec* ref = job.catalog.find_gpu(s.gpuh_gpu);
-    const double peak = ref ? peak_flops(*ref, training_compute(job.wq)) : 0;
-    if (!ref || peak <= 0) {
+    const double rate = ref ? sustained_flops(job, *ref, mfu, Assumptions::typical()) : 0;
+    if (!ref || rate <= 0) {
         out.warnings.push_back(Message(code::budget_gpu_unknown).str("gpu", s.gpuh_gpu));
         return false;
     }
-    *flops = *s.gpuh * kSecondsPerHour * peak * effective_mfu(s);
+    *flops = *s.gpuh * kSecondsPerHour * rate;
     out.explanations.push_back({"compute.budget",
-        Message(code::formula_flops_budget).num("gpuh", *s.gpuh).str("gpu", ref->name).num("tflops", peak / 1e12)
-            .num("mfu", effective_mfu(s) * 100).num("flops", *flops)
+        Message(code::formula_flops_budget).num("gpuh", *s.gpuh).str("gpu", ref->name)
+            .num("tflops", peak_flops(*ref, ComputeKind::bf16) / 1e12).num("mfu", mfu * 100)
+            .num("fp8", fp8_training(job, *ref) ? Assumptions::typical().fp8_train_speedup : 0).num("flops", *flops)
             .num("tokens_b", *flops / training_flops_per_token(job.model, s) / 1e9),
         {*flops, *flops, *flops}});
     return true;
 }
 
-}  // namespace
+const char* method_term(const State& s) {
+    return s.task == Task::train ? code::term_pretrain
+           : s.method == TuneMethod::full ? code::term_full_finetune
+           : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
+}
 
-void evaluate_training(const Job& job, Result& out) {
+void explain_job(const Job& job, Result& out) {
     const State& s = job.state;
-    const ModelSpec& m = job.model;
-    const bool budget = budget_flops(job, out, &out.flops);
-    if (!budget) out.flops = training_flops(m, s);
-    out.tokens = out.flops / std::max(1.0, training_flops_per_token(m, s));
-    out.memory = plan_memory(job, 1, 1, 1, 0, Assumptions::typical());
-    const MemoryBreakdown lo = plan_memory(job, 1, 1, 1, 0, Assumptions::optimistic());
-    const MemoryBreakdown hi = plan_memory(job, 1, 1, 1, 0, Assumptions::pessimistic());
-    out.memory_total_gb = {lo.total().gb(), out.memory.total().gb(), hi.total().gb()};
-    const double mfu = effective_mfu(s);
-    const ComputeKind ck = training_compute(job.wq);
-    // No deadline and no count: the plan finishes within the default horizon, and says so.
-    const double deadline = s.days ? *s.days : default_horizon_days(s.task);
-    if (!s.days && !s.n) out.horizon_days = deadline;
-    const char* method_term = s.task == Task::train ? code::term_pretrain
-                              : s.method == TuneMethod::full ? code::term_full_finetune
-                              : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
     const char* memory_term = is_full(s) ? code::term_memory_full
                               : s.method == TuneMethod::lora ? code::term_memory_lora : code::term_memory_qlora;
     out.explanations.push_back({"compute.flops",
-        Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(m) / 1e9)
+        Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(job.model) / 1e9)
             .num("tokens_b", out.tokens / 1e9).num("seq", s.seq).num("flops", out.flops),
         {out.flops, out.flops, out.flops}});
     out.explanations.push_back({"memory.training",
@@ -177,6 +287,92 @@ void evaluate_training(const Job& job, Result& out) {
             .num("batch", s.batch).num("seq", s.seq).num("total_gb", out.memory.total().gb()),
         out.memory_total_gb});
     out.explanations.push_back({"parallelism.per_gpu", Message(code::formula_split_training), {}});
+}
+
+// Time and energy of a fitting plan on `n` GPUs, then the deadline or horizon check.
+void size_option(const Job& job, const GpuSpec& g, const Plan& plan, int n_mem, const Result& out, Option& o) {
+    const State& s = job.state;
+    const Assumptions a_lo = Assumptions::optimistic(), a_hi = Assumptions::pessimistic();
+    o.tp = plan.l.tp; o.pp = plan.l.pp; o.dp = plan.l.dp; o.ep = plan.l.ep; o.zero = plan.l.zero;
+    o.per_gpu = plan.per_gpu;
+    o.per_gpu_gb = {plan_memory(job, plan.l, a_lo).total().gb(), plan.per_gpu.total().gb(),
+                    plan_memory(job, plan.l, a_hi).total().gb()};
+    o.days = {days_for_gpus(o.gpu_hours.low, o.count), days_for_gpus(o.gpu_hours.mid, o.count),
+              days_for_gpus(o.gpu_hours.high, o.count)};
+    o.energy_mwh = o.gpu_hours.mid * g.tdp_w / 1e6;
+    o.fits = true;
+    if (o.count > 1 && !nvlink_within(g, std::min(o.count, g.max_server_size()))) {
+        if (s.task == Task::train) {
+            o.fits = false;
+            o.reason = Message(code::reason_no_nvlink_training);
+        } else {
+            o.warnings.push_back(Message(code::gpu_no_nvlink_training));
+        }
+    }
+    if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
+        { o.fits = false; o.reason = Message(code::reason_deadline).num("days", o.days.mid).num("deadline", *s.days); }
+    else if (o.fits && out.horizon_days > 0 && o.days.mid > out.horizon_days * 1.0001)
+        { o.fits = false; o.reason = Message(code::reason_horizon).num("days", o.days.mid).num("horizon", out.horizon_days); }
+    // Why several cards, said plainly: one has too little memory for the job.
+    if (o.fits && n_mem > 1 && o.count == n_mem)
+        o.warnings.insert(o.warnings.begin(), Message(code::plan_sharded).str("gpu", g.name).num("have", o.capacity_gb)
+                                                  .term("method", method_term(s)).str("model", job.model.name)
+                                                  .num("need", out.memory.total().gb()).num("count", o.count));
+}
+
+}  // namespace
+
+TrainingComm training_comm(const Job& job, const Option& o) {
+    TrainingComm c;
+    const GpuSpec* g = job.catalog.find_gpu(o.gpu_id);
+    const ModelSpec& m = job.model;
+    const State& s = job.state;
+    if (!g || o.count <= 1 || m.layers <= 0) return c;
+    const double rate = sustained_flops(job, *g, training_mfu(s, m), Assumptions::typical());
+    const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);  // one micro-batch
+    const double t_compute = training_flops_per_token(m, s) * tokens / (double(o.tp) * o.pp) / std::max(1.0, rate);
+    const int server = g->max_server_size();
+    const double nvlink = interconnect_bytes_per_s(*g, std::max(2, o.tp));
+    const double layers = double(m.layers) / o.pp;
+    const double hidden_bytes = tokens * m.hidden * 2.0;  // one micro-batch's hidden states, BF16
+    c.global_batch_tokens = kGlobalBatchTokens;
+    c.network_gbs = kNetworkBytesPerS / 1e9;
+    // TP: 4 all-reduces of the hidden states per layer (2 forward, 2 backward); a ring moves 2(t-1)/t.
+    if (o.tp > 1) c.tp_pct = 100 * layers * 4 * 2.0 * (o.tp - 1) / o.tp * hidden_bytes / nvlink / t_compute;
+    // PP: the 1F1B bubble, (PP-1) / (micro-batches + PP-1) of each step.
+    const double micro = std::max(1.0, kGlobalBatchTokens / (double(o.dp) * tokens));
+    if (o.pp > 1) c.pp_pct = 100.0 * (o.pp - 1) / (micro + o.pp - 1);
+    // DP (ZeRO-1 / distributed optimizer): reduce-scatter of BF16 gradients + all-gather of
+    // parameters once per step; over the network when the replicas span servers.
+    const Layout l{o.tp, o.pp, o.dp, o.ep, o.zero};
+    const double dp_bw = o.count > server ? kNetworkBytesPerS : nvlink;
+    if (o.dp > 1)
+        c.dp_pct = 100 * 2 * 2.0 * (o.dp - 1) / o.dp * 2.0 * params_per_gpu(split_params(m), l, false) / dp_bw /
+                   (micro * t_compute);
+    // EP: dispatch and combine, forward and backward, of each token's routed copies per MoE layer.
+    if (o.ep > 1 && m.moe) {
+        const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / double(o.pp);
+        const double bytes = 4 * hidden_bytes * m.moe->experts_per_token * (o.ep - 1.0) / o.ep * moe_layers;
+        c.ep_pct = 100 * bytes / (o.ep * o.tp > server ? kNetworkBytesPerS : nvlink) / t_compute;
+    }
+    return c;
+}
+
+void evaluate_training(const Job& job, Result& out) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    out.mfu = training_mfu(s, m);
+    const bool budget = budget_flops(job, out.mfu, out, &out.flops);
+    if (!budget) out.flops = training_flops(m, s);
+    out.tokens = out.flops / std::max(1.0, training_flops_per_token(m, s));
+    const Layout single;
+    out.memory = plan_memory(job, single, Assumptions::typical());
+    out.memory_total_gb = {plan_memory(job, single, Assumptions::optimistic()).total().gb(), out.memory.total().gb(),
+                           plan_memory(job, single, Assumptions::pessimistic()).total().gb()};
+    // No deadline and no count: the plan finishes within the default horizon, and says so.
+    const double deadline = s.days ? *s.days : default_horizon_days(s.task);
+    if (!s.days && !s.n) out.horizon_days = deadline;
+    explain_job(job, out);
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
         Option o;
@@ -184,16 +380,13 @@ void evaluate_training(const Job& job, Result& out) {
         o.gpu_name = g.name;
         o.gpu_memory_gb = gpu_memory(g).gb();
         o.capacity_gb = usable_memory(g, s.reserve).gb();
-        const double peak = peak_flops(g, ck);
-        if (peak <= 0) {
+        if (peak_flops(g, ComputeKind::bf16) <= 0) {
             o.reason = Message(code::reason_no_tensor_figure);
             out.options.push_back(o);
             continue;
         }
-        const double hours_mid = out.flops / (peak * mfu) / kSecondsPerHour;
-        const Assumptions a_lo = Assumptions::optimistic(), a_hi = Assumptions::pessimistic();
-        o.gpu_hours = {out.flops / (peak * mfu * a_lo.mfu_scale) / kSecondsPerHour, hours_mid,
-                       out.flops / (peak * mfu * a_hi.mfu_scale) / kSecondsPerHour};
+        auto hours = [&](const Assumptions& a) { return out.flops / sustained_flops(job, g, out.mfu, a) / kSecondsPerHour; };
+        o.gpu_hours = {hours(Assumptions::optimistic()), hours(Assumptions::typical()), hours(Assumptions::pessimistic())};
 
         // Smallest count that fits in memory; then the deadline or the pinned count.
         int n_mem = 0;
@@ -202,10 +395,10 @@ void evaluate_training(const Job& job, Result& out) {
             if (choose_plan(job, g, n, &plan)) { n_mem = n; break; }
         int n = n_mem;
         if (s.n) n = *s.n;
-        else if (n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(hours_mid, deadline), g.max_server_size()));
+        else if (n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(o.gpu_hours.mid, deadline), g.max_server_size()));
         n = std::clamp(n, 0, kMaxTrainingGpus);
         if (n_mem == 0 && !s.n) {
-            const MemoryBreakdown b = plan_memory(job, 1, 1, kMaxTrainingGpus, 3, Assumptions::typical());
+            const MemoryBreakdown b = plan_memory(job, {1, 1, kMaxTrainingGpus, 1, 3}, Assumptions::typical());
             o.reason = Message(code::reason_no_fit_sharded).num("gpus", kMaxTrainingGpus).num("per_gpu", b.total().gb())
                            .num("activations", b.activations.gb());
             out.options.push_back(o);
@@ -214,7 +407,7 @@ void evaluate_training(const Job& job, Result& out) {
         o.count = n;
         o.servers = servers_for_gpus(n, g.max_server_size());
         if (n <= 0 || !choose_plan(job, g, n, &plan)) {
-            const MemoryBreakdown b = plan_memory(job, 1, 1, std::max(1, n), 3, Assumptions::typical());
+            const MemoryBreakdown b = plan_memory(job, {1, 1, std::max(1, n), 1, 3}, Assumptions::typical());
             o.reason = Message(code::reason_needs_memory_zero3).num("need", b.total().gb()).num("gpus", n)
                            .num("have", o.capacity_gb);
             o.per_gpu = b;
@@ -222,35 +415,41 @@ void evaluate_training(const Job& job, Result& out) {
             out.options.push_back(o);
             continue;
         }
-        o.tp = plan.tp; o.pp = plan.pp; o.dp = plan.dp; o.zero = plan.zero;
-        o.per_gpu = plan.per_gpu;
-        o.per_gpu_gb = {plan_memory(job, plan.tp, plan.pp, plan.dp, plan.zero, a_lo).total().gb(), plan.per_gpu.total().gb(),
-                        plan_memory(job, plan.tp, plan.pp, plan.dp, plan.zero, a_hi).total().gb()};
-        o.days = {days_for_gpus(o.gpu_hours.low, n), days_for_gpus(o.gpu_hours.mid, n), days_for_gpus(o.gpu_hours.high, n)};
-        o.energy_mwh = o.gpu_hours.mid * g.tdp_w / 1e6;
-        o.fits = true;
-        if (n > 1 && !nvlink_within(g, std::min(n, g.max_server_size()))) {
-            if (s.task == Task::train) {
-                o.fits = false;
-                o.reason = Message(code::reason_no_nvlink_training);
-            } else {
-                o.warnings.push_back(Message(code::gpu_no_nvlink_training));
-            }
-        }
-        if (o.fits && s.days && o.days.mid > *s.days * 1.0001)
-            { o.fits = false; o.reason = Message(code::reason_deadline).num("days", o.days.mid).num("deadline", *s.days); }
-        else if (o.fits && out.horizon_days > 0 && o.days.mid > out.horizon_days * 1.0001)
-            { o.fits = false; o.reason = Message(code::reason_horizon).num("days", o.days.mid).num("horizon", out.horizon_days); }
-        // Why several cards, said plainly: one has too little memory for the job.
-        if (o.fits && n_mem > 1 && n == n_mem)
-            o.warnings.insert(o.warnings.begin(), Message(code::plan_sharded).str("gpu", g.name).num("have", o.capacity_gb).term("method", method_term)
-                                     .str("model", m.name).num("need", out.memory.total().gb()).num("count", n));
+        size_option(job, g, plan, n_mem, out, o);
         warn_low_bandwidth(g, o);
         add_cost(o, g, job.catalog.currency);
         if (o.price) o.cost_total = o.gpu_hours.mid * o.price->per_gpu_hour;
         o.command = training_layout(job, o);
         out.options.push_back(o);
     }
+}
+
+}  // namespace gpusizer
+
+namespace gpusizer {
+
+void training_assumptions(const Result& r, std::vector<Message>& said) {
+    const State& s = r.state;
+    const Assumptions a = Assumptions::typical();
+    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    const bool fp8 = is_full(s) && r.weight_format == WeightFormat::fp8;
+    said.push_back(Message(code::assume_mfu).num("mfu", r.mfu * 100).num("spread", (lo.mfu_scale - 1) * 100)
+                       .num("moe", s.mfu ? 0 : moe_mfu_factor(r.model) < 1 ? moe_mfu_factor(r.model) : 0)
+                       .num("dense", effective_mfu(s) * 100).num("fp8", fp8 ? a.fp8_train_speedup : 0)
+                       .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup));
+    said.push_back(Message(code::assume_adamw));
+    if (s.task == Task::tune) {
+        const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
+        const double host_gb = tokens * 2.0 * r.model.hidden * r.model.layers / 1e9;  // offloaded checkpoints
+        if (s.trainer == Trainer::fused) said.push_back(Message(code::assume_trainer_fused).num("host_gb", s.ckpt ? host_gb : 0));
+        else said.push_back(Message(code::assume_trainer_hf).num("qlora", s.method == TuneMethod::qlora ? 1 : 0));
+    } else {
+        said.push_back(Message(code::assume_pretrain_layout).num("batch_m", kGlobalBatchTokens / 1e6)
+                           .num("net", kNetworkBytesPerS / 1e9));
+    }
+    said.push_back(Message(code::assume_train_overhead).num("gb", a.train_overhead_gb)
+                       .num("low", lo.train_overhead_gb).num("high", hi.train_overhead_gb));
+    said.push_back(Message(code::assume_perfect_scaling));
 }
 
 }  // namespace gpusizer

@@ -58,7 +58,7 @@ const std::vector<IntKey>& int_keys() {
 // Canonical key order of the link (after "v").
 const char* const kKeyOrder[] = {"task", "use", "model", "params", "active", "layers", "hidden", "heads", "kv_heads",
                                  "head_dim", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
-                                 "method", "rank", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
+                                 "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
 int hex_value(char c) {
@@ -244,6 +244,12 @@ DecodedLink decode_link(std::string_view text) {
             else bad("full, lora, qlora");
             continue;
         }
+        if (key == "trainer") {
+            if (value == "hf") s.trainer = Trainer::hf;
+            else if (value == "fused") s.trainer = Trainer::fused;
+            else bad("hf, fused");
+            continue;
+        }
         if (key == "sort") {
             if (value == "cost") s.sort = RankBy::cost;
             else if (value == "speed") s.sort = RankBy::speed;
@@ -336,6 +342,7 @@ std::string encode_link(const State& s) {
         if (k == "wq") { if (s.wq) put(key, std::string(weight_format_info(*s.wq).key)); continue; }
         if (k == "kvq") { if (s.kvq != def.kvq) put(key, std::string(kv_format_key(s.kvq))); continue; }
         if (k == "method") { if (s.method != def.method) put(key, std::string(method_key(s.method))); continue; }
+        if (k == "trainer") { if (s.trainer != def.trainer) put(key, std::string(trainer_key(s.trainer))); continue; }
         if (k == "sort") { if (s.sort != def.sort) put(key, std::string(rank_by_key(s.sort))); continue; }
         if (k == "res") { if (s.res != def.res) put(key, s.res); continue; }
         if (k == "codec") { if (s.codec != def.codec) put(key, s.codec); continue; }

@@ -116,7 +116,9 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         if (s.task == Task::tune && s.method != TuneMethod::full) add("LoRA rank", n(s.rank, 0));
         add("Sequence length", n(s.seq, 0));
         add("Micro-batch per GPU", n(s.batch, 0));
-        add("Hardware efficiency (MFU), %", n(effective_mfu(s) * 100, 0));
+        if (s.task == Task::tune)
+            add("Trainer", T(s.trainer == Trainer::fused ? "Fused: Unsloth, Liger, torchtune" : "Hugging Face Trainer + PEFT", lang));
+        add("Hardware efficiency (MFU), %", n((r.mfu > 0 ? r.mfu : effective_mfu(s)) * 100, 0));
         add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
     } else {
         add("Memory the scene / batch needs, GB", n(s.vram, 1));

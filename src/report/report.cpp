@@ -24,7 +24,7 @@ json range(const Range& r, int decimals) {
 }
 json mid_or_null(const Range& r, int decimals) { return r.mid == 0 && r.high == 0 ? json(nullptr) : round_to(r.mid, decimals); }
 
-json state_json(const State& s) {
+json state_json(const State& s, double mfu) {
     json j;
     j["task"] = std::string(task_key(s.task));
     j["use"] = s.use;
@@ -34,8 +34,9 @@ json state_json(const State& s) {
     j["ctx"] = num(s.ctx); j["in"] = num(s.in); j["out"] = num(s.out); j["users"] = num(s.users);
     j["tps"] = num(s.tps); j["ttft"] = num(s.ttft); j["growth"] = num(s.growth);
     j["method"] = std::string(method_key(s.method)); j["rank"] = num(s.rank);
+    j["trainer"] = std::string(trainer_key(s.trainer));
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
-    j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(effective_mfu(s));
+    j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
@@ -85,6 +86,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["pp"] = infer || train ? json(o.pp) : json(nullptr);
     j["dp"] = train ? json(o.dp) : json(nullptr);
     j["zero"] = train && o.zero >= 0 ? json(o.zero) : json(nullptr);
+    j["ep"] = train ? json(o.ep) : json(nullptr);
     j["replicas"] = infer ? json(o.replicas) : json(nullptr);
     j["batch_per_replica"] = infer && o.batch_per_replica > 0 ? json(o.batch_per_replica) : json(nullptr);
     j["users_served"] = (infer || task == Task::other) && o.users_served > 0 ? round_to(o.users_served, 1) : json(nullptr);
@@ -129,7 +131,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
 json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang) {
     json j;
     j["lang"] = text::lang_key(lang);
-    j["state"] = state_json(r.state);
+    j["state"] = state_json(r.state, r.mfu);
     j["link"] = encode_link(r.state);
     j["warnings"] = warnings_json(extra, r.warnings, lang);
     const bool infer = r.state.task == Task::infer, train = r.state.task == Task::tune || r.state.task == Task::train;

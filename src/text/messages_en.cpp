@@ -62,10 +62,12 @@ const Table kEnglish = {
     {"reason.no_nvenc", "no video encoder (NVENC)"},
     {"reason.no_av1", "no AV1 encoder"},
     {"reason.no_fp64", "no FP64 rate for HPC ({fp64:2} TFLOPS)"},
+    {"reason.fp64_fraction", "not an FP64 part: FP64 {fp64:2} TFLOPS is 1/{ratio:0} of its FP32 rate ({fp32:1} TFLOPS); "
+                             "HPC GPUs run FP64 at 1/2, at least 1/4 is required"},
     {"reason.no_fp32", "no FP32 figure in the catalog"},
     // score labels
     {"score.fp32_tflops", "FP32 TFLOPS"},
-    {"score.fp64_tflops", "FP64 TFLOPS"},
+    {"score.fp64_tflops", "FP64 TFLOPS (vector)"},
     {"score.streams", "streams per GPU ({res})"},
     // assumptions
     {"assume.reserve", "memory reserve {reserve:0} % of each GPU kept free"},
@@ -75,9 +77,19 @@ const Table kEnglish = {
     {"assume.serve_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:1})"},
     {"assume.kv_full_context", "KV cache sized for every user at the full context; low end at average prompt + answer"},
     {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
-    {"assume.mfu", "MFU {mfu:0} % of the dense peak (range ±{spread:0} %)"},
+    {"assume.mfu", "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
+                   "each expert's matrices are small and the all-to-all grows)}{?fp8:; FP8 training {fp8:2}× faster "
+                   "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)} (range ±{spread:0} %)"},
     {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
-    {"assume.train_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:0})"},
+    {"assume.train_overhead", "CUDA context and kernels {gb:1} GB per GPU (range {low:1}-{high:1})"},
+    {"assume.trainer_hf", "trainer: plain Hugging Face Trainer + PEFT: the full logits, upcast to FP32 for the loss "
+                          "(16 B per vocabulary entry per token), checkpointed layer inputs kept on the GPU"
+                          "{?qlora:, embeddings and lm_head in FP32}; trainer=fused for Unsloth, Liger or torchtune"},
+    {"assume.trainer_fused", "trainer: fused / chunked cross-entropy (Unsloth, Liger kernels, torchtune): no full logits"
+                             "{?host_gb:; checkpointed layer inputs offloaded to host memory ({host_gb:1} GB of RAM per GPU)}"},
+    {"assume.pretrain_layout", "pre-training laid out as Megatron-LM would: TP inside a server over NVLink, PP across "
+                               "servers, EP for the experts, DP with the distributed optimizer (ZeRO-1); global batch "
+                               "{batch_m:0} M tokens, {net:0} GB/s per GPU between servers"},
     {"assume.perfect_scaling", "GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)"},
     {"assume.month_rented", "a month is {hours:0} hours of rent: GPUs are billed around the clock whether busy or idle"},
     {"assume.mtok_at_load", "cost per million tokens = cost per hour / output tokens per hour at the stated load "
@@ -101,7 +113,8 @@ const Table kEnglish = {
                                 "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
     {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
                       " = {flops:e3} FLOPs"},
-    {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense × MFU {mfu:0} % = {flops:e3} FLOPs, "
+    {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
+                             "{?fp8: × FP8 {fp8:2}} = {flops:e3} FLOPs, "
                              "about {tokens_b:0} B tokens at this model's FLOPs per token"},
     {"formula.training_memory", "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "
                                 "{seq:0} tokens) = {total_gb:1} GB on one GPU before sharding"},
@@ -111,11 +124,17 @@ const Table kEnglish = {
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
-    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}, ZeRO-{zero:0}{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
+    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
+                   "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
                    "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
     {"cmd.train_fsdp", "{method} with FSDP full sharding"},
     {"cmd.train_zero", "{method} with DeepSpeed ZeRO-{zero:0}"},
     {"cmd.train_ddp", "{method} with DDP"},
+    {"cmd.train_megatron", "{method} with Megatron-LM"},
+    {"cmd.train_comm", "communication per step (the MFU default already includes it): "
+                       "{?tp:TP all-reduce {tp:0} % of compute (NVLink); }{?pp:pipeline bubble {pp:0} % of the step; }"
+                       "{?dp:DP gradient sync {dp:0} % of compute over {net:0} GB/s, overlapping the backward pass; }"
+                       "{?ep:EP all-to-all {ep:0} % of compute; }global batch {batch_m:0} M tokens"},
     // terms
     {"term.pretrain", "pretrain"},
     {"term.full_finetune", "full fine-tune"},

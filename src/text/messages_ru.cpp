@@ -68,10 +68,12 @@ const Table kRussian = {
     {"reason.no_nvenc", "нет видеокодировщика (NVENC)"},
     {"reason.no_av1", "нет кодировщика AV1"},
     {"reason.no_fp64", "нет производительности FP64 для HPC ({fp64:2} TFLOPS)"},
+    {"reason.fp64_fraction", "не FP64-ускоритель: FP64 {fp64:2} TFLOPS — это 1/{ratio:0} от его FP32 ({fp32:1} TFLOPS); "
+                             "у GPU для HPC FP64 — 1/2 от FP32, нужно не меньше 1/4"},
     {"reason.no_fp32", "в каталоге нет производительности FP32"},
     // по чему ранжируются
     {"score.fp32_tflops", "FP32, TFLOPS"},
-    {"score.fp64_tflops", "FP64, TFLOPS"},
+    {"score.fp64_tflops", "FP64 (векторный), TFLOPS"},
     {"score.streams", "потоков на GPU ({res})"},
     // допущения
     {"assume.reserve", "резерв памяти: {reserve:0} % каждого GPU остаётся свободным"},
@@ -81,9 +83,20 @@ const Table kRussian = {
     {"assume.serve_overhead", "накладные расходы среды {gb:1} ГБ на GPU (диапазон {low:1}–{high:1})"},
     {"assume.kv_full_context", "KV-кэш рассчитан на полный контекст у каждого пользователя; нижняя граница — средний запрос + ответ"},
     {"assume.tp_in_server", "TP — внутри одного сервера по NVLink или PCIe; стадии конвейера добавляют память, а не скорость"},
-    {"assume.mfu", "MFU {mfu:0} % от пиковой dense-производительности (диапазон ±{spread:0} %)"},
+    {"assume.mfu", "MFU {mfu:0} % от пиковой dense-производительности BF16{?moe: (dense {dense:0} % × {moe:2} для "
+                   "смеси экспертов: матрицы каждого эксперта малы, а обмен all-to-all растёт)}{?fp8:; обучение в FP8 "
+                   "в {fp8:2} раза быстрее на GPU с тензорными ядрами FP8 (диапазон {fp8_low:2}–{fp8_high:2})} "
+                   "(диапазон ±{spread:0} %)"},
     {"assume.adamw", "AdamW со смешанной точностью: 16 байт на обучаемый параметр; ZeRO шардирует по data-parallel-рангам"},
-    {"assume.train_overhead", "накладные расходы среды {gb:1} ГБ на GPU (диапазон {low:1}–{high:0})"},
+    {"assume.train_overhead", "контекст CUDA и ядра {gb:1} ГБ на GPU (диапазон {low:1}–{high:1})"},
+    {"assume.trainer_hf", "тренер: обычный Hugging Face Trainer + PEFT: полные логиты, приведённые к FP32 для функции потерь "
+                          "(16 Б на элемент словаря на токен), входы слоёв для чекпоинтинга хранятся на GPU"
+                          "{?qlora:, эмбеддинги и lm_head в FP32}; trainer=fused — для Unsloth, Liger или torchtune"},
+    {"assume.trainer_fused", "тренер: слитая / поблочная кросс-энтропия (Unsloth, ядра Liger, torchtune): без полных логитов"
+                             "{?host_gb:; входы слоёв для чекпоинтинга выгружаются в память хоста ({host_gb:1} ГБ ОЗУ на GPU)}"},
+    {"assume.pretrain_layout", "предобучение разложено так, как это сделал бы Megatron-LM: TP внутри сервера по NVLink, "
+                               "PP между серверами, EP для экспертов, DP с распределённым оптимизатором (ZeRO-1); "
+                               "глобальный батч {batch_m:0} млн токенов, {net:0} ГБ/с на GPU между серверами"},
     {"assume.perfect_scaling", "GPU-часы идеально масштабируются с числом GPU (без сбоев, перезапусков и оценки)"},
     {"assume.month_rented", "месяц — это {hours:0} часов аренды: GPU оплачиваются круглосуточно, загружены они или простаивают"},
     {"assume.mtok_at_load", "стоимость миллиона токенов = стоимость часа / выходные токены за час при заданной нагрузке "
@@ -113,7 +126,8 @@ const Table kRussian = {
                                 "; на каждом GPU повторяются: активации чанка префилла, накладные расходы, нормализации"},
     {"formula.flops", "{factor:0} × {active_b:2} млрд активных параметров × {tokens_b:3} млрд токенов + внимание "
                       "(последовательности по {seq:0} токенов) = {flops:e3} FLOPs"},
-    {"formula.flops_budget", "{gpuh:e2} GPU-часов на {gpu} × {tflops:0} TFLOPS dense × MFU {mfu:0} % = {flops:e3} FLOPs — "
+    {"formula.flops_budget", "{gpuh:e2} GPU-часов на {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
+                             "{?fp8: × FP8 {fp8:2}} = {flops:e3} FLOPs — "
                              "около {tokens_b:0} млрд токенов при FLOPs на токен этой модели"},
     {"formula.training_memory", "{method} + активации ({?ckpt:с чекпоинтингом}{!ckpt:без чекпоинтинга}, микро-батч {batch:0} × "
                                 "{seq:0} токенов) = {total_gb:1} ГБ на одном GPU до шардирования"},
@@ -124,11 +138,17 @@ const Table kRussian = {
     // команды
     {"cmd.checkpoint", "возьмите чекпоинт модели в формате {format}"},
     {"cmd.replicas", "× {replicas:0} {replicas:0#реплика|реплики|реплик} за балансировщиком нагрузки"},
-    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}, ZeRO-{zero:0}{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
+    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} для экспертов)}, ZeRO-{zero:0}"
+                   "{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
                    "{seq:0} токенов; {method}{?rank:, ранг {rank:0}}"},
     {"cmd.train_fsdp", "{method}: FSDP с полным шардированием"},
     {"cmd.train_zero", "{method}: DeepSpeed ZeRO-{zero:0}"},
     {"cmd.train_ddp", "{method}: DDP"},
+    {"cmd.train_megatron", "{method}: Megatron-LM"},
+    {"cmd.train_comm", "обмен данными за шаг (MFU по умолчанию его уже учитывает): "
+                       "{?tp:all-reduce TP {tp:0} % от вычислений (NVLink); }{?pp:простой конвейера {pp:0} % шага; }"
+                       "{?dp:синхронизация градиентов DP {dp:0} % от вычислений по {net:0} ГБ/с, параллельно обратному проходу; }"
+                       "{?ep:all-to-all EP {ep:0} % от вычислений; }глобальный батч {batch_m:0} млн токенов"},
     // термины
     {"term.pretrain", "предобучение"},
     {"term.full_finetune", "полный файнтюнинг"},

@@ -122,7 +122,7 @@ bool draw_dataset_or_budget(App& app, State& s) {
     }
     if (app.result.tokens > 0)
         dim_text(fill(tr("≈ {tokens} tokens at MFU {mfu} %"), {{"{tokens}", text::compact(app.result.tokens, 1, lang())},
-                                                                  {"{mfu}", text::number(effective_mfu(s) * 100, 0, lang())}}));
+                                                                  {"{mfu}", text::number((app.result.mfu > 0 ? app.result.mfu : effective_mfu(s)) * 100, 0, lang())}}));
     return changed;
 }
 
@@ -362,13 +362,21 @@ void draw_load(App& app) {
     } else if (s.task == Task::tune || s.task == Task::train) {
         if (s.task == Task::tune && s.method != TuneMethod::full)
             changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
+        if (s.task == Task::tune) {
+            int trainer = int(s.trainer);
+            const char* trainers[] = {tr("Hugging Face Trainer + PEFT"), tr("Fused: Unsloth, Liger, torchtune")};
+            if (int_combo(tr("Trainer"), "trainer", &trainer, trainers, 2,
+                          tr("Plain Hugging Face keeps the full logits in FP32 and the checkpoints on the GPU; "
+                             "fused trainers chunk the loss and offload checkpoints, and run LoRA faster.")))
+                { s.trainer = Trainer(trainer); changed = true; }
+        }
         changed |= draw_plan_presets(app, s);
         changed |= draw_dataset_or_budget(app, s);
         changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
         changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
-        double mfu = effective_mfu(s) * 100;
+        double mfu = (s.mfu || app.result.mfu <= 0 ? effective_mfu(s) : app.result.mfu) * 100;
         if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
-                       tr("Share of dense peak FLOPS a real run reaches: 35-45 % for large runs (Llama 3: 38-43 %)."))) {
+                       tr("Share of the BF16 dense peak a real run reaches: 35-45 % for large dense runs (Llama 3: 38-43 %); less for MoE. FP8 adds its speed-up."))) {
             s.mfu = mfu / 100; changed = true;
         }
         bool ckpt = s.ckpt;

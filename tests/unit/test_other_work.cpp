@@ -41,5 +41,26 @@ TEST_CASE("HPC needs a real FP64 rate") {
     CHECK(g4090->reason.code == code::reason_no_fp64);
     CHECK(test::param(g4090->reason, "fp64") < 1);
     CHECK(h200->fits);
-    CHECK(h200->score == doctest::Approx(67.0));  // FP64 tensor, H200 datasheet
+    CHECK(h200->score == doctest::Approx(34.0));  // ranked by vector FP64 (H200 datasheet), not the 67 of FP64 tensor
+    CHECK(h200->score_label.code == std::string(code::score_fp64));
+}
+
+TEST_CASE("HPC: an FP64 part runs FP64 at 1/2 of FP32; B300 and H800 (1/60, 1/67) do not fit") {
+    const Result r = run("v=1&task=other&use=hpc&vram=40");
+    for (const char* id : {"b300", "h800"}) {
+        const Option* o = option_for(r, id);
+        REQUIRE(o);
+        INFO(id);
+        CHECK_FALSE(o->fits);
+        CHECK(o->reason.code == std::string(code::reason_fp64_fraction));
+        CHECK(test::param(o->reason, "ratio") > 4);
+    }
+    for (const char* id : {"b200", "h100-sxm", "a100-80gb", "mi300x"}) {
+        const Option* o = option_for(r, id);
+        REQUIRE(o);
+        INFO(id);
+        CHECK(o->fits);
+    }
+    // B300: 1.25 TFLOPS FP64 against 75 TFLOPS FP32.
+    CHECK(test::param(option_for(r, "b300")->reason, "fp64") == doctest::Approx(1.25));
 }

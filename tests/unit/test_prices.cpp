@@ -203,8 +203,10 @@ TEST_CASE("a GPU-hour budget: gpt-oss-120b's 2.1 M H100-hours ≈ 1,600 H100 ≈
     CHECK(o.servers == 200);
     CHECK(o.gpu_hours.mid == doctest::Approx(2.1e6));  // the budget, on the GPU it was measured on
     CHECK(o.days.mid == doctest::Approx(54.69).epsilon(0.001));
-    // Tokens implied: the budget's FLOPs (hours × 989 TFLOPS × MFU 0.40) over FLOPs per token.
-    CHECK(r.flops == doctest::Approx(2.1e6 * 3600 * 989.4e12 * 0.40).epsilon(0.002));
+    // Tokens implied: the budget's FLOPs (hours × 989 TFLOPS BF16 × the MFU the hours are run at)
+    // over FLOPs per token. gpt-oss-120b is an MoE (5.1 B active): MFU 0.40 × 0.75·sqrt(5.1/37) ≈ 0.11.
+    CHECK(r.mfu == doctest::Approx(0.40 * 0.75 * std::sqrt(r.model.active_params_b / 37.0)));
+    CHECK(r.flops == doctest::Approx(2.1e6 * 3600 * 989.4e12 * r.mfu).epsilon(0.002));
     CHECK(r.tokens == doctest::Approx(r.flops / training_flops_per_token(r.model, r.state)));
     // On another GPU the same FLOPs take the peak ratio's hours (B200 2.25 PF vs H100 0.989 PF dense BF16).
     const Result b = test::run("v=1&task=train&model=openai/gpt-oss-120b&gpuh=2.1M&gpu=b200&n=1600");
