@@ -331,6 +331,7 @@ TrainingComm training_comm(const Job& job, const Option& o) {
     const double rate = sustained_flops(job, *g, training_mfu(s, m), Assumptions::typical());
     const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);  // one micro-batch
     const double t_compute = training_flops_per_token(m, s) * tokens / (double(o.tp) * o.pp) / std::max(1.0, rate);
+    if (!(t_compute > 0)) return c;
     const int server = g->max_server_size();
     const double nvlink = interconnect_bytes_per_s(*g, std::max(2, o.tp));
     const double layers = double(m.layers) / o.pp;

@@ -24,7 +24,8 @@ const LATIN_OK = new Set(`GPU GPUs TP PP DP EP ZeRO LoRA QLoRA MFU KV BF16 FP16 
   Markdown CSV JSON MoE MLA GQA HPC RAG OCR TTFT TPOT CUDA HBM HBM3 HBM3e HBM2e GDDR6 GDDR6X GDDR7 SXM NVL HGX DGX AdamW
   Hugging Face config.json Apache MIT RTX AMD NVIDIA EN RU SwiGLU FFN gpusizer iframe embed.js YOUR-SITE TDP ID
   x86 CPU RAM DDR4 DDR5 PCIe4 PCIe5 USD EUR RUB k M B T K bf16 fp8 fp16 int8 p50 p90 P4 ASR SLA all-reduce
-  vllm serve torchrun train.py deepspeed accelerate`.split(/\s+/));
+  vllm serve torchrun train.py deepspeed accelerate pretrain_gpt.py all-to-all lm_head
+  Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused`.split(/\s+/));
 
 function englishWords(text, names) {
   let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z-]+/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
