@@ -255,7 +255,8 @@ DecodedLink decode_link(std::string_view text) {
             continue;
         }
         if (key == "native") {
-            if (auto f = parse_weight_format(value)) s.custom.native = *f;
+            // BF16 is what a custom model is without the key: one state, one link.
+            if (auto f = parse_weight_format(value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
             else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
             continue;
         }
