@@ -99,6 +99,14 @@ class Fields {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// A name from the file quoted in a note: at most 40 printable ASCII characters (the file is hostile
+// until read; notes reach terminals and exports).
+std::string printable(const std::string& s) {
+    std::string out;
+    for (char c : s.substr(0, 40)) out += c >= 0x20 && c < 0x7f ? c : '?';
+    return out;
+}
+
 // Which optional tensors a family's attention and MLP have (they are parameters too).
 void read_family(Fields& f, Arch& a) {
     const std::string& t = a.model_type;
@@ -128,7 +136,7 @@ void read_moe(Fields& f, Arch& a) {
         a.shared_count = n;
     } else if (const int w = f.whole({"shared_expert_intermediate_size"}, 0, kMaxWidth, false); w > 0) {
         a.shared_intermediate = w;  // Qwen: one gated shared expert of its own width
-        a.shared_count = std::max(1, int(std::lround(double(w) / std::max(1, a.expert_intermediate))));
+        a.shared_count = std::clamp(int(std::lround(double(w) / std::max(1, a.expert_intermediate))), 1, 1 << 20);
         a.shared_gate = true;
     }
     a.score_bias = f.text({"topk_method"}) == "noaux_tc";
@@ -178,7 +186,7 @@ void read_attention_kinds(Fields& f, Arch& a, std::map<std::string, int>& unknow
             const std::string kind = t.is_string() ? t.get<std::string>() : "";
             if (kind == "sliding_attention") a.attention[size_t(i)] = LayerAttention::sliding;
             else if (kind == "linear_attention") a.attention[size_t(i)] = LayerAttention::linear;
-            else if (kind != "full_attention" && kind != "attention") ++unknown_kinds[kind.substr(0, 40)];
+            else if (kind != "full_attention" && kind != "attention") ++unknown_kinds[printable(kind)];
         }
     } else if (const int every = f.whole({"full_attention_interval"}, 1, a.layers, false); every > 0) {
         for (int i = 0; i < a.layers; ++i)
@@ -395,16 +403,17 @@ ConfigImport import_hf_config(std::string_view config_json, std::string_view ind
     }
     if (text) {
         std::string arch = top.value("model_type", std::string());
-        out.notes.push_back(Message(code::config_text_config).str("arch", arch.size() <= 60 ? arch : arch.substr(0, 60))
+        out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch))
                                 .num("index", index_json.empty() ? 0 : 1));
     }
+    int kinds_said = 0;  // a few kinds are enough to say what happened
     for (const auto& [kind, n] : unknown_kinds)
-        out.notes.push_back(Message(code::config_layer_kind_unknown).str("kind", kind).num("count", n));
+        if (kinds_said++ < 3) out.notes.push_back(Message(code::config_layer_kind_unknown).str("kind", kind).num("count", n));
     if (q.present && q.known)
         out.notes.push_back(Message(code::config_quantization).str("format", std::string(weight_format_info(q.format).label))
-                                .str("method", q.method.substr(0, 40)).num("experts", q.experts_only ? 1 : 0));
+                                .str("method", printable(q.method)).num("experts", q.experts_only ? 1 : 0));
     else if (q.present)
-        out.notes.push_back(Message(code::config_quant_unknown).str("method", q.method.substr(0, 40))
+        out.notes.push_back(Message(code::config_quant_unknown).str("method", printable(q.method))
                                 .str("format", std::string(weight_format_info(q.format).label)));
     check_model_envelope(out.model, config_file, "", out.errors);
     out.ok = out.errors.empty();
