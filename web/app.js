@@ -335,7 +335,7 @@
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
         return {};
       },
-      onStateChanged, copyText: (t) => copyText(t, () => toast(PAGE_TEXT[lang].copied)), download, openUrl,
+      onStateChanged, copyText: (t) => copyText(t, () => toast(PAGE_TEXT[lang].copied)), download, openUrl, openImport,
       onFirstFrame: () => {
         timing.first_frame = performance.now();
         clearTimeout(loadingTimer);
@@ -426,6 +426,84 @@
     return JSON.parse(errors);
   }
 
+  // ---- "Size your own model": a Hugging Face config.json read in the page ---------------------------
+  // The module parses it (src/catalog/hf_config.hpp: gs_import_config) and the link then carries the
+  // model, so nothing is uploaded and nothing needs the file again. The module refuses a config over
+  // 2 MB and an index over 32 MB; bigger files are refused here, before they are copied into it.
+  const MAX_CONFIG_BYTES = 2 * 1024 * 1024, MAX_INDEX_BYTES = 32 * 1024 * 1024;
+  let importIndex = null;  // {name, text}: model.safetensors.index.json, for the exact parameter count
+  function openImport() {
+    $('import').hidden = false;
+    $('import-text').focus();
+  }
+  function closeImport() {
+    const hadFocus = document.activeElement && $('import').contains(document.activeElement);
+    $('import').hidden = true;
+    // Back to the canvas where the dialog was opened, as it was: not a keyboard entry from the end
+    // (the canvas's focus handler would move to its last control) and no scroll.
+    if (hadFocus) {
+      pointerFocus = true;
+      $('canvas').focus({ preventScroll: true });
+      setTimeout(() => { pointerFocus = false; }, 0);
+    }
+  }
+  function showImportErrors(list) {
+    const ul = $('import-errors');
+    ul.replaceChildren(...list.map((t) => { const li = document.createElement('li'); li.textContent = String(t); return li; }));
+    ul.hidden = list.length === 0;
+  }
+  function showIndex() {
+    $('import-index').hidden = !importIndex;
+    if (importIndex) $('import-index').textContent = PAGE_TEXT[lang].withIndex.replace('{name}', importIndex.name);
+  }
+  function importConfig(text, index) {
+    if (!Module) return null;
+    const enc = new TextEncoder();
+    const config = enc.encode(String(text)), idx = enc.encode(index ? String(index) : '');
+    if (config.length > MAX_CONFIG_BYTES) { showImportErrors(['config.json: ' + PAGE_TEXT[lang].tooBig.replace('{max}', '2 MB')]); return null; }
+    const [cp, cl] = bytes(config), [ip, il] = bytes(idx);
+    let reply;
+    try { reply = JSON.parse(Module.UTF8ToString(Module._gs_import_config(cp, cl, ip, il))); } finally { Module._free(cp); Module._free(ip); }
+    showImportErrors(reply.errors || []);
+    if (reply.ok) { closeImport(); toast(PAGE_TEXT[lang].imported); }
+    return reply;
+  }
+  // Dropped or chosen files: an index by its name or its weight_map, anything else is the config.
+  function takeFiles(files, sizeNow) {
+    const list = Array.from(files || []).slice(0, 4);
+    if (!list.length) return Promise.resolve();
+    openImport();
+    return Promise.all(list.map((f) => (f.size > MAX_INDEX_BYTES ? Promise.resolve({ name: f.name, text: null })
+      : f.text().then((text) => ({ name: f.name, text }))))).then((read) => {
+      const errors = [];
+      let config = null;
+      for (const f of read) {
+        if (f.text === null) errors.push(f.name + ': ' + PAGE_TEXT[lang].tooBig.replace('{max}', '32 MB'));
+        else if (/index\.json$/i.test(f.name) || f.text.includes('"weight_map"')) importIndex = f;
+        else config = f;
+      }
+      showIndex();
+      showImportErrors(errors);
+      if (!config) return;
+      $('import-text').value = config.text;
+      if (sizeNow && !errors.length) importConfig(config.text, importIndex && importIndex.text);
+    });
+  }
+  $('import-go').addEventListener('click', () => importConfig($('import-text').value, importIndex && importIndex.text));
+  $('import-close').addEventListener('click', closeImport);
+  $('import-file').addEventListener('change', (e) => { takeFiles(e.target.files, false); e.target.value = ''; });
+  $('import').addEventListener('keydown', (e) => { if (e.key === 'Escape') closeImport(); });
+  // Files dropped anywhere on the page are sized at once (the dialog shows what was read, or why not).
+  const carriesFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files');
+  document.addEventListener('dragover', (e) => { if (!carriesFiles(e)) return; e.preventDefault(); document.body.classList.add('dropping'); });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('dropping'); });
+  document.addEventListener('drop', (e) => {
+    document.body.classList.remove('dropping');
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    takeFiles(e.dataTransfer.files, true);
+  });
+
   // ---- page events --------------------------------------------------------------------------------
   window.addEventListener('hashchange', () => {
     if (!Module) return;
@@ -505,10 +583,18 @@
   const PAGE_TEXT = {
     en: { copy: 'Copy link', copied: 'Copied', copyTitle: 'Copy a link to this configuration', close: 'Close',
       canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls; the results are also listed below as text',
-      summary: 'Results as text', caption: 'Every GPU evaluated for this configuration', title: 'gpusizer: GPU sizing calculator' },
+      summary: 'Results as text', caption: 'Every GPU evaluated for this configuration', title: 'gpusizer: GPU sizing calculator',
+      importTitle: 'Size your own model',
+      importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
+      importFile: 'Or choose the files:', importGo: 'Size this model', imported: 'Model imported',
+      withIndex: 'With {name}: the exact parameter count', tooBig: 'larger than {max}, not read' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
-      summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU' },
+      summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
+      importTitle: 'Своя модель',
+      importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
+      importFile: 'Или выберите файлы:', importGo: 'Посчитать модель', imported: 'Модель импортирована',
+      withIndex: 'С {name}: точное число параметров', tooBig: 'больше {max}, не прочитан' },
   };
   function translatePage() {
     const t = PAGE_TEXT[lang];
@@ -519,6 +605,13 @@
     $('summary').setAttribute('aria-label', t.summary);
     $('summary-table').caption.textContent = t.caption;
     $('summary-title').textContent = t.title;
+    $('import-title').textContent = t.importTitle;
+    $('import-help').textContent = t.importHelp;
+    $('import-file-label').textContent = t.importFile;
+    $('import-go').textContent = t.importGo;
+    $('import-close').textContent = t.close;
+    $('import').setAttribute('aria-label', t.importTitle);
+    showIndex();
   }
   translatePage();
 
@@ -577,5 +670,7 @@
   api.tableView = () => { const v = Module.UTF8ToString(Module._gs_table_view()).split(',').map(Number); return { top: v[0], row: v[1], rows: v[2], cards: v[3] === 1 }; };
   api.regions = () => (Module.regions || []).map((r) => Object.assign({}, r));
   api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
+  api.openImport = openImport;
+  api.importConfig = (text, index) => importConfig(text, index);
   api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
 })();

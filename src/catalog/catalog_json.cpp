@@ -516,15 +516,25 @@ std::size_t json_depth(std::string_view text) {
     return deepest;
 }
 
-std::optional<json> parse(std::string_view text, const std::string& file, std::vector<CatalogError>& errors) {
-    if (text.size() > limits::kProviderFileBytes) {
-        errors.push_back({file, "", "", "larger than " + std::to_string(limits::kProviderFileBytes) + " bytes"});
-        return std::nullopt;
+}  // namespace
+
+bool within_json_limits(std::string_view text, const std::string& file, std::vector<CatalogError>& errors,
+                        std::size_t max_bytes) {
+    if (text.size() > max_bytes) {
+        errors.push_back({file, "", "", "larger than " + std::to_string(max_bytes) + " bytes"});
+        return false;
     }
     if (json_depth(text) > limits::kJsonDepth) {
         errors.push_back({file, "", "", "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"});
-        return std::nullopt;
+        return false;
     }
+    return true;
+}
+
+namespace {
+
+std::optional<json> parse(std::string_view text, const std::string& file, std::vector<CatalogError>& errors) {
+    if (!within_json_limits(text, file, errors, limits::kProviderFileBytes)) return std::nullopt;
     json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded()) {
         errors.push_back({file, "", "", "not valid JSON"});

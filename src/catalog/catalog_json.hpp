@@ -41,6 +41,10 @@ inline constexpr std::size_t kUrlChars = 2000;    // order URLs
 inline constexpr std::size_t kTextChars = 4000;   // notes, sources and other free text
 inline constexpr std::size_t kUnknownReasons = 100;  // entries in one GPU's "unknown" (it has ~30 fields)
 inline constexpr std::size_t kErrorsShown = 20;   // then one "and N more problems"
+// A Hugging Face config.json (a few KB) is held to kProviderFileBytes; its optional
+// model.safetensors.index.json lists every tensor (9 MB for DeepSeek-V3) and is only scanned for
+// its metadata, never held as a document.
+inline constexpr std::size_t kIndexFileBytes = 32 * 1024 * 1024;
 }  // namespace limits
 
 // The envelope every figure of a catalog entry must lie in, whichever way it arrived (catalog
@@ -50,6 +54,10 @@ void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::st
                         std::vector<CatalogError>& errors);
 void check_model_envelope(const ModelSpec& m, const std::string& file, const std::string& entry,
                           std::vector<CatalogError>& errors);
+// The checks every JSON file gets before it is parsed: at most `max_bytes` and kJsonDepth levels of
+// nesting (a cheap scan). Appends the error and returns false otherwise.
+bool within_json_limits(std::string_view text, const std::string& file, std::vector<CatalogError>& errors,
+                        std::size_t max_bytes = limits::kProviderFileBytes);
 // Ids: the link codec's character set (letters, digits, - _ . / : +), 1 to limits::kIdChars long.
 bool valid_catalog_id(std::string_view id);
 // A currency: three letters A-Z ("USD", "RUB").

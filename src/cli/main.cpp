@@ -1,15 +1,18 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
+//            [--config config.json [--index model.safetensors.index.json]]
 //   gpusizer --pack-catalog OUT [--catalog FILE]
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "catalog/bundled_catalog.hpp"
 #include "catalog/catalog_binary.hpp"
 #include "catalog/catalog_json.hpp"
+#include "catalog/hf_config.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
 
@@ -21,6 +24,9 @@ const char* kUsage =
     "  --lang en|ru     language of the texts (reasons, warnings, exports; default en)\n"
     "  --catalog FILE   use FILE instead of the bundled catalog\n"
     "  --provider FILE  apply a provider file (extend/replace) over the catalog\n"
+    "  --config FILE    size the model a Hugging Face config.json describes (model=custom; the result's\n"
+    "                   link carries it, so the link alone reproduces the result)\n"
+    "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
     "Keys of the link are documented in README.md.\n";
 
@@ -35,9 +41,26 @@ bool read_file(const std::string& path, std::string* out, std::size_t max_bytes 
 }
 
 // Catalog and provider errors on stderr: one line each, no control characters from the file.
-void print_errors(const gpusizer::CatalogLoad& load, const std::string& path) {
-    for (const auto& e : load.errors) std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
-    std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << load.errors.size() << " problems)\n";
+void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path) {
+    for (const auto& e : errors) std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+    std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << errors.size() << " problems)\n";
+}
+
+// --config (and --index): the model becomes the state's custom model; how the file was read is
+// said in the warnings. Returns false (errors printed) when a file is unreadable or rejected.
+bool import_config(const std::string& config_path, const std::string& index_path, gpusizer::State& s,
+                   std::vector<gpusizer::Warning>& notes) {
+    std::string config, index;
+    if (!read_file(config_path, &config)) { std::cerr << "error: cannot read " << config_path << "\n"; return false; }
+    if (!index_path.empty() && !read_file(index_path, &index, gpusizer::limits::kIndexFileBytes)) {
+        std::cerr << "error: cannot read " << index_path << "\n";
+        return false;
+    }
+    const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path);
+    if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file); return false; }
+    s = gpusizer::state_with_import(s, imp.model);
+    notes.insert(notes.end(), imp.notes.begin(), imp.notes.end());
+    return true;
 }
 
 // The browser's copy of the catalog (see catalog_binary.hpp), checked by reading it back.
@@ -57,7 +80,7 @@ int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
 
 int main(int argc, char** argv) {
     using namespace gpusizer;
-    std::string link, catalog_path, provider_path, pack_path;
+    std::string link, catalog_path, provider_path, pack_path, config_path, index_path;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     Lang lang = Lang::en;
@@ -68,6 +91,7 @@ int main(int argc, char** argv) {
         else if (a == "--csv") output = Output::csv;
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
+        else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
         else if (a == "--lang" && i + 1 < argc) {
             const std::string l = argv[++i];
             if (l != "en" && l != "ru") { std::cerr << "--lang: expected en or ru, got " << l << "\n"; return 2; }
@@ -77,7 +101,9 @@ int main(int argc, char** argv) {
         else if (!a.empty() && a[0] == '-' && a.size() > 1) { std::cerr << "unknown option " << a << "\n" << kUsage; return 2; }
         else { link = a; have_link = true; }
     }
-    if (!have_link && pack_path.empty()) { std::cerr << kUsage; return 2; }
+    if (!have_link && config_path.empty()) link = "v=1";  // --config alone: the defaults around it
+    if (!have_link && pack_path.empty() && config_path.empty()) { std::cerr << kUsage; return 2; }
+    if (!index_path.empty() && config_path.empty()) { std::cerr << "--index needs --config\n" << kUsage; return 2; }
 
     std::vector<Warning> notes;
     CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
@@ -90,7 +116,7 @@ int main(int argc, char** argv) {
         std::string text;
         if (!read_file(catalog_path, &text)) { std::cerr << "error: cannot read " << catalog_path << "\n"; return 3; }
         CatalogLoad c = load_catalog(text, catalog_path);
-        if (!c.ok) { print_errors(c, catalog_path); return 3; }
+        if (!c.ok) { print_errors(c.errors, catalog_path); return 3; }
         catalog = c.catalog;
     }
     if (!pack_path.empty()) return write_packed(catalog, pack_path);
@@ -98,11 +124,12 @@ int main(int argc, char** argv) {
         std::string text;
         if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }
         CatalogLoad p = apply_provider_catalog(catalog, text, provider_path);
-        if (!p.ok) { print_errors(p, provider_path); return 3; }  // as --catalog: no answer from a catalog not asked for
+        if (!p.ok) { print_errors(p.errors, provider_path); return 3; }  // as --catalog: no answer from a catalog not asked for
         catalog = p.catalog;
     }
     DecodedLink d = decode_link(link);
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
+    if (!config_path.empty() && !import_config(config_path, index_path, d.state, notes)) return 3;
     const Result r = evaluate(d.state, catalog);
     // Names and ids come from the catalog and the link: no control character reaches the terminal
     // (JSON escapes its own).

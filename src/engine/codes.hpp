@@ -14,6 +14,7 @@ namespace gpusizer {
     X(gpu_unknown, "gpu.unknown")                                                  \
     X(model_custom_incomplete, "model.custom_incomplete")                          \
     X(model_custom, "model.custom")                                                \
+    X(model_custom_specified, "model.custom_specified")                            \
     X(model_unknown, "model.unknown")                                              \
     X(model_alias, "model.alias")                                                  \
     X(model_estimated, "model.estimated")                                          \
@@ -122,6 +123,18 @@ namespace gpusizer {
     X(link_no_version, "link.no_version")                                          \
     X(link_prompt_over_context, "link.prompt_over_context")                        \
     X(link_mfu_clamped, "link.mfu_clamped")                                        \
+    /* config.json import (src/catalog/hf_config.hpp): how the file was read */   \
+    X(config_params_arch, "config.params_arch")                                    \
+    X(config_params_index, "config.params_index")                                  \
+    X(config_params_index_count, "config.params_index_count")                      \
+    X(config_index_quantized, "config.index_quantized")                            \
+    X(config_text_config, "config.text_config")                                    \
+    X(config_layer_kind_unknown, "config.layer_kind_unknown")                      \
+    X(config_quantization, "config.quantization")                                  \
+    X(config_quant_unknown, "config.quant_unknown")                                \
+    X(config_rejected, "config.rejected")                                          \
+    /* "what can I run on my GPU?" (engine/model_fit.hpp) */                       \
+    X(models_no_gpu, "models.no_gpu")                                              \
     /* catalog notices (the error detail is a technical path, kept as is) */       \
     X(catalog_notice, "catalog.notice")                                            \
     X(catalog_provider_error, "catalog.provider_error")                            \

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/custom_model.hpp"
 #include "engine/hardware.hpp"
+#include "engine/model_fit.hpp"
 #include "engine/model_math.hpp"
 #include "engine/tasks.hpp"
 
@@ -94,26 +96,6 @@ void add_cost(Option& o, const GpuSpec& g, const std::string& currency) {
 
 namespace {
 
-ModelSpec custom_model(const State& s) {
-    ModelSpec m;
-    m.id = "custom";
-    m.name = "Custom model";
-    m.custom = true;
-    m.params_b = s.custom.params_b;
-    m.active_params_b = s.custom.active_b > 0 ? s.custom.active_b : s.custom.params_b;
-    m.layers = s.custom.layers;
-    m.hidden = s.custom.hidden;
-    m.heads = s.custom.heads;
-    m.kv_heads = s.custom.kv_heads > 0 ? s.custom.kv_heads : s.custom.heads;
-    m.head_dim = s.custom.head_dim > 0 ? s.custom.head_dim : (s.custom.heads > 0 ? s.custom.hidden / s.custom.heads : 0);
-    m.attention = m.kv_heads < m.heads ? AttentionKind::gqa : AttentionKind::mha;
-    m.intermediate = 0;  // 4·hidden assumed (ffn_active_width)
-    m.vocab = 0;         // unknown: no embedding split, no logits term
-    m.estimated = true;
-    m.estimated_fields = {"intermediate", "vocab"};
-    return m;
-}
-
 double rank_speed(const Option& o) {
     if (o.decode_tps_per_user.mid > 0) return o.decode_tps_per_user.mid;
     if (o.days.mid > 0) return -o.days.mid;
@@ -182,7 +164,10 @@ void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
 
 }  // namespace
 
-Result evaluate(const State& state, const Catalog& catalog) {
+namespace {
+
+// The state's own model on every candidate GPU (evaluate() adds the models view).
+Result evaluate_state(const State& state, const Catalog& catalog) {
     Result r;
     r.state = state;
     r.currency = catalog.currency;
@@ -190,15 +175,19 @@ Result evaluate(const State& state, const Catalog& catalog) {
     ModelSpec custom;
     if (state.task != Task::other) {
         if (state.model == "custom") {
-            custom = custom_model(state);
+            custom = custom_model(state.custom);
             found = &custom;
-            if (custom.params_b <= 0 || custom.layers <= 0 || custom.hidden <= 0 || custom.heads <= 0) {
+            if (!custom_model_complete(state.custom)) {
                 r.warnings.push_back(Message(code::model_custom_incomplete));
                 r.model_found = false;
                 r.model = custom;
                 return r;
             }
-            r.warnings.push_back(Message(code::model_custom));
+            // A link that gives the FFN width and vocabulary (an imported config.json) assumes nothing.
+            if (custom_model_specified(state.custom))
+                r.warnings.push_back(Message(code::model_custom_specified).str("model", custom.name));
+            else
+                r.warnings.push_back(Message(code::model_custom));
         } else {
             std::string alias;
             found = catalog.find_model(state.model, &alias);
@@ -283,6 +272,18 @@ Result evaluate(const State& state, const Catalog& catalog) {
     return r;
 }
 
+}  // namespace
+
+Result evaluate(const State& state, const Catalog& catalog) {
+    Result r = evaluate_state(state, catalog);
+    // The reverse question is answered beside the state's own model, whatever became of it.
+    if (state.view == View::models) {
+        r.models = fit_models(state, catalog);
+        if (state.gpu.empty() || !catalog.find_gpu(state.gpu)) r.warnings.push_back(Message(code::models_no_gpu));
+    }
+    return r;
+}
+
 std::string non_finite_figure(const Result& r) {
     std::string bad;
     auto check = [&bad](double v, const std::string& name) { if (bad.empty() && !std::isfinite(v)) bad = name; };
@@ -315,6 +316,10 @@ std::string non_finite_figure(const Result& r) {
         if (bad.empty() && (o.count < 0 || o.servers < 0)) bad = at + "count";
     }
     for (const auto& e : r.explanations) check_range(e.range, "explanations." + e.key);
+    for (size_t i = 0; i < r.models.size() && bad.empty(); ++i) {
+        check_range(r.models[i].per_gpu_gb, "models[" + std::to_string(i) + "].per_gpu_gb");
+        check_range(r.models[i].decode_tps_per_user, "models[" + std::to_string(i) + "].decode_tps_per_user");
+    }
     return bad;
 }
 

@@ -117,6 +117,19 @@ struct Option {
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
 };
 
+// One model on the pinned GPU (view=models, "what can I run on my GPU?"): the first weight format
+// that fits the load, or why none does (engine/model_fit.hpp).
+struct ModelFit {
+    std::string id, name;        // catalog id, or "custom" for the link's own model
+    double params_b = 0;
+    bool fits = false;
+    WeightFormat wq = WeightFormat::bf16;  // the format that fits, else the last one tried
+    bool native = true;          // wq is the checkpoint's own format
+    int count = 1;               // GPUs (the pinned n, default 1)
+    Range per_gpu_gb, decode_tps_per_user;
+    Message reason;              // empty when it fits
+};
+
 struct Result {
     State state;                 // effective state (after defaults)
     ModelSpec model;             // the model used (catalog entry or custom)
@@ -135,6 +148,7 @@ struct Result {
     std::vector<Explanation> explanations;
     std::vector<Message> assumptions;  // itemised, with their values
     std::string currency = "USD";
+    std::vector<ModelFit> models;      // view=models only: every catalog model (and the custom one) on the pinned GPU
 };
 
 // Evaluate a state against a catalog. Never throws; unknown ids give warnings and an empty result.

@@ -17,14 +17,31 @@ enum class Trainer { hf, fused };
 enum class OtherWork { render, transcode, image, hpc };
 enum class RankBy { cost, speed, gpus };
 
-struct CustomModel {  // a model described by the link instead of the catalog
+// A model described by the link instead of the catalog. The first seven fields are the original
+// custom-model keys; the rest carry what a Hugging Face config.json says (src/catalog/hf_config.hpp)
+// so that a shared link reproduces an imported model without the file. 0 / empty = not given.
+struct CustomModel {
     double params_b = 0, active_b = 0;
     int layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0;
+    int intermediate = 0, vocab = 0, max_context = 0;
+    bool tied = false;
+    int experts = 0, experts_per_token = 0, shared_experts = 0, expert_intermediate = 0, dense_layers = 0;
+    int kv_lora_rank = 0, q_lora_rank = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;  // MLA
+    int window = 0, window_layers = 0;                                             // sliding-window layers
+    int linear_layers = 0, linear_k_heads = 0, linear_v_heads = 0, linear_k_dim = 0, linear_v_dim = 0, linear_conv = 0;
+    int indexer_dim = 0;                      // DeepSeek sparse-attention indexer key width
+    std::optional<WeightFormat> native;       // the checkpoint's format (default BF16)
+    bool experts_only = false;                // the checkpoint quantizes routed experts only
+    std::string name;                         // display name
 };
+
+// What the results show: the GPUs for one model (default), or the models for one GPU.
+enum class View { options, models };
 
 struct State {
     Task task = Task::infer;
     std::string use = "chat";              // preset within the task: chat rag ocr general | render transcode image hpc
+    View view = View::options;             // view=models: "what can I run on my GPU?" (model_fit.hpp)
     std::string model = "Qwen/Qwen3-8B";   // catalog id, or "custom"
     CustomModel custom;
     std::optional<WeightFormat> wq;        // default: the model's native format

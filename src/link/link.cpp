@@ -51,13 +51,40 @@ const std::vector<IntKey>& int_keys() {
         {"heads", 1, 100000, [](State& s) { return &s.custom.heads; }},
         {"kv_heads", 1, 100000, [](State& s) { return &s.custom.kv_heads; }},
         {"head_dim", 1, 100000, [](State& s) { return &s.custom.head_dim; }},
+        // What an imported config.json adds (README: "Bring your own model"); 0 = not given.
+        {"inter", 1, 100000000, [](State& s) { return &s.custom.intermediate; }},
+        {"vocab", 1, 100000000, [](State& s) { return &s.custom.vocab; }},
+        {"max_ctx", 1, 1 << 30, [](State& s) { return &s.custom.max_context; }},
+        {"experts", 1, 1 << 20, [](State& s) { return &s.custom.experts; }},
+        {"topk", 1, 1 << 20, [](State& s) { return &s.custom.experts_per_token; }},
+        {"shared", 1, 1 << 20, [](State& s) { return &s.custom.shared_experts; }},
+        {"expert_inter", 1, 100000000, [](State& s) { return &s.custom.expert_intermediate; }},
+        {"dense_layers", 1, 100000, [](State& s) { return &s.custom.dense_layers; }},
+        {"kv_lora", 1, 1 << 20, [](State& s) { return &s.custom.kv_lora_rank; }},
+        {"q_lora", 1, 1 << 20, [](State& s) { return &s.custom.q_lora_rank; }},
+        {"rope_dim", 1, 1 << 20, [](State& s) { return &s.custom.rope_dim; }},
+        {"nope_dim", 1, 1 << 20, [](State& s) { return &s.custom.nope_dim; }},
+        {"v_dim", 1, 1 << 20, [](State& s) { return &s.custom.v_dim; }},
+        {"window", 1, 1 << 30, [](State& s) { return &s.custom.window; }},
+        {"window_layers", 1, 100000, [](State& s) { return &s.custom.window_layers; }},
+        {"lin_layers", 1, 100000, [](State& s) { return &s.custom.linear_layers; }},
+        {"lin_k_heads", 1, 100000, [](State& s) { return &s.custom.linear_k_heads; }},
+        {"lin_v_heads", 1, 100000, [](State& s) { return &s.custom.linear_v_heads; }},
+        {"lin_k_dim", 1, 100000, [](State& s) { return &s.custom.linear_k_dim; }},
+        {"lin_v_dim", 1, 100000, [](State& s) { return &s.custom.linear_v_dim; }},
+        {"lin_conv", 1, 1000, [](State& s) { return &s.custom.linear_conv; }},
+        {"indexer", 1, 100000, [](State& s) { return &s.custom.indexer_dim; }},
     };
     return keys;
 }
 
 // Canonical key order of the link (after "v").
-const char* const kKeyOrder[] = {"task", "use", "model", "params", "active", "layers", "hidden", "heads", "kv_heads",
-                                 "head_dim", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
+// Keys added after the first release only ever appear when set, so older links keep their form.
+const char* const kKeyOrder[] = {"task", "use", "view", "model", "name", "params", "active", "layers", "hidden", "heads",
+                                 "kv_heads", "head_dim", "inter", "vocab", "tied", "max_ctx", "experts", "topk", "shared",
+                                 "expert_inter", "dense_layers", "kv_lora", "q_lora", "rope_dim", "nope_dim", "v_dim",
+                                 "window", "window_layers", "lin_layers", "lin_k_heads", "lin_v_heads", "lin_k_dim",
+                                 "lin_v_dim", "lin_conv", "indexer", "native", "experts_only", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
                                  "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
@@ -215,6 +242,31 @@ DecodedLink decode_link(std::string_view text) {
             if (ok) s.use = value; else bad("chat, rag, ocr, general, render, transcode, image, hpc");
             continue;
         }
+        if (key == "view") {
+            if (value == "models") s.view = View::models;
+            else if (value == "options") s.view = View::options;
+            else bad("models, options");
+            continue;
+        }
+        if (key == "name") {
+            // A display name for a custom model: the id character set, so it needs no escaping anywhere.
+            if (valid_link_id(value) && value.size() <= 100) s.custom.name = value;
+            else warn(bad_message(code::expect_model_id));
+            continue;
+        }
+        if (key == "native") {
+            // BF16 is what a custom model is without the key: one state, one link.
+            if (auto f = parse_weight_format(value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
+            else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
+            continue;
+        }
+        if (key == "tied" || key == "experts_only") {
+            bool& flag = key == "tied" ? s.custom.tied : s.custom.experts_only;
+            if (value == "1") flag = true;
+            else if (value == "0") flag = false;
+            else bad("0, 1");
+            continue;
+        }
         if (key == "model") {
             if (valid_link_id(value)) { s.model = value; have_model = true; }
             else warn(bad_message(code::expect_model_id));
@@ -334,11 +386,20 @@ std::string encode_link(const State& s) {
     };
     State probe = s;  // number_keys() hands out pointers into a mutable state
     State defaults = def;
+    // The custom model's keys describe model=custom only: a catalog model's link does not carry
+    // the architecture last typed or imported (the page keeps it for when custom is chosen again).
+    if (s.model != "custom") probe.custom = defaults.custom;
     for (const char* key : kKeyOrder) {
         const std::string k = key;
         if (k == "task") { if (s.task != def.task) put(key, std::string(task_key(s.task))); continue; }
         if (k == "use") { if (s.use != def.use) put(key, s.use); continue; }
         if (k == "model") { if (s.model != def.model) put(key, s.model); continue; }
+        if (k == "view") { if (s.view == View::models) put(key, "models"); continue; }
+        const CustomModel& c = probe.custom;
+        if (k == "name") { if (!c.name.empty()) put(key, c.name); continue; }
+        if (k == "native") { if (c.native) put(key, std::string(weight_format_info(*c.native).key)); continue; }
+        if (k == "tied") { if (c.tied) put(key, "1"); continue; }
+        if (k == "experts_only") { if (c.experts_only) put(key, "1"); continue; }
         if (k == "wq") { if (s.wq) put(key, std::string(weight_format_info(*s.wq).key)); continue; }
         if (k == "kvq") { if (s.kvq != def.kvq) put(key, std::string(kv_format_key(s.kvq))); continue; }
         if (k == "method") { if (s.method != def.method) put(key, std::string(method_key(s.method))); continue; }

@@ -85,7 +85,9 @@ std::string sentence(const Result& r, Lang lang) {
 
 std::string model_text(const Result& r, Lang lang) {
     if (r.state.task == Task::other) return dash();
-    if (r.model.custom) return T("Custom model", lang);
+    // A named custom model (an imported config.json) keeps its name, marked as the link's own.
+    if (r.model.custom) return r.state.custom.name.empty() ? T("Custom model", lang)
+                                                           : r.state.custom.name + " (" + T("Custom model", lang) + ")";
     if (!r.model_found) return r.state.model;
     return r.model.name == r.model.id || r.model.name.empty() ? r.model.id : r.model.name + " (" + r.model.id + ")";
 }

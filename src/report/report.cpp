@@ -24,6 +24,21 @@ json range(const Range& r, int decimals) {
 }
 json mid_or_null(const Range& r, int decimals) { return r.mid == 0 && r.high == 0 ? json(nullptr) : round_to(r.mid, decimals); }
 
+// The custom model as its link keys name it (README: the configuration link); 0 = not given.
+json custom_json(const CustomModel& c) {
+    return {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"params", c.params_b}, {"active", c.active_b},
+            {"layers", c.layers}, {"hidden", c.hidden}, {"heads", c.heads}, {"kv_heads", c.kv_heads},
+            {"head_dim", c.head_dim}, {"inter", c.intermediate}, {"vocab", c.vocab}, {"tied", c.tied},
+            {"max_ctx", c.max_context}, {"experts", c.experts}, {"topk", c.experts_per_token}, {"shared", c.shared_experts},
+            {"expert_inter", c.expert_intermediate}, {"dense_layers", c.dense_layers}, {"kv_lora", c.kv_lora_rank},
+            {"q_lora", c.q_lora_rank}, {"rope_dim", c.rope_dim}, {"nope_dim", c.nope_dim}, {"v_dim", c.v_dim},
+            {"window", c.window}, {"window_layers", c.window_layers}, {"lin_layers", c.linear_layers},
+            {"lin_k_heads", c.linear_k_heads}, {"lin_v_heads", c.linear_v_heads}, {"lin_k_dim", c.linear_k_dim},
+            {"lin_v_dim", c.linear_v_dim}, {"lin_conv", c.linear_conv}, {"indexer", c.indexer_dim},
+            {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
+            {"experts_only", c.experts_only}};
+}
+
 json state_json(const State& s, double mfu) {
     json j;
     j["task"] = std::string(task_key(s.task));
@@ -38,15 +53,15 @@ json state_json(const State& s, double mfu) {
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
     j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);
+    j["gpuh"] = s.gpuh ? num(*s.gpuh) : json(nullptr);
+    j["gpuh_gpu"] = s.gpuh_gpu;
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
     j["reserve"] = num(s.reserve);
     j["sort"] = std::string(rank_by_key(s.sort));
-    if (s.model == "custom")
-        j["custom"] = {{"params", s.custom.params_b}, {"active", s.custom.active_b}, {"layers", s.custom.layers},
-                       {"hidden", s.custom.hidden}, {"heads", s.custom.heads}, {"kv_heads", s.custom.kv_heads},
-                       {"head_dim", s.custom.head_dim}};
+    j["view"] = s.view == View::models ? "models" : "options";
+    if (s.model == "custom") j["custom"] = custom_json(s.custom);
     return j;
 }
 
@@ -128,6 +143,20 @@ json option_json(const Option& o, const Task task, Lang lang) {
     return j;
 }
 
+// view=models: one entry per model on the pinned GPU (engine/model_fit.hpp).
+json models_json(const std::vector<ModelFit>& models, Lang lang) {
+    json out = json::array();
+    for (const ModelFit& m : models)
+        out.push_back({{"id", m.id}, {"name", m.name}, {"params_b", round_to(m.params_b, 4)}, {"fits", m.fits},
+                       {"wq", std::string(weight_format_info(m.wq).key)}, {"native", m.native}, {"count", m.count},
+                       {"per_gpu_gb", m.per_gpu_gb.mid > 0 ? round_to(m.per_gpu_gb.mid, 3) : json(nullptr)},
+                       {"decode_tps_per_user", mid_or_null(m.decode_tps_per_user, 2)},
+                       {"reason", m.reason.empty() ? json(nullptr) : json(text::render(m.reason, lang))},
+                       {"reason_code", m.reason.empty() ? json(nullptr) : json(m.reason.code)},
+                       {"reason_params", m.reason.empty() ? json(nullptr) : params_json(m.reason)}});
+    return out;
+}
+
 json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang) {
     json j;
     j["lang"] = text::lang_key(lang);
@@ -173,6 +202,7 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
     }
     j["assumptions"] = assumptions;
     j["assumption_codes"] = coded;
+    j["models"] = r.state.view == View::models ? models_json(r.models, lang) : json(nullptr);
     return j;
 }
 

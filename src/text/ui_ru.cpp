@@ -251,6 +251,28 @@ const UiTable& ui_table_ru() {
          "Встроен без origin=: страница сайта не может общаться с калькулятором (нет автовысоты и событий); "
          "добавьте &origin=https://ваш-сайт.example в адрес iframe."},
         {"More notices: ", "Ещё уведомлений: "},
+        // your own model (panel_inputs.cpp) and "what can I run on my GPU?" (panel_models.cpp)
+        {"Import a Hugging Face config.json…", "Импорт config.json с Hugging Face…"},
+        {"Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
+         "its architecture.",
+         "Вставьте или перетащите config.json модели: он читается в этой странице, никуда не загружается, "
+         "а ссылка несёт его архитектуру."},
+        {"{name}: vocabulary {vocab}, FFN {inter}", "{name}: словарь {vocab}, FFN {inter}"},
+        {"{experts} experts, {topk} per token", "{experts} экспертов, {topk} на токен"},
+        {"{layers} sliding-window layers", "слоёв со скользящим окном: {layers}"},
+        {"{layers} linear-attention layers", "слоёв линейного внимания: {layers}"},
+        {"Or the other way round", "Или наоборот"},
+        {"What can I run on my GPU?", "Что запустится на моей GPU?"},
+        {"Cards that serve one copy of the model together.", "Карты, которые вместе обслуживают одну копию модели."},
+        {"Open this model's sizing on this GPU", "Открыть расчёт этой модели на этой GPU"},
+        {"What can I run on {count} × {gpu}?", "Что запустится на {count} × {gpu}?"},
+        {"For the load you set: {users} users, {ctx} tokens of context, {tps} tokens/s each. "
+         "Each model in its native weight format, then 8-bit, then 4-bit: the first that fits.",
+         "Для заданной нагрузки: {users} польз., контекст {ctx} токенов, {tps} токенов/с каждому. "
+         "Каждая модель в родном формате весов, затем 8-битном, затем 4-битном: первый, который помещается."},
+        {"← Back to the GPU ranking", "← Назад к рейтингу GPU"},
+        {"{fit} of {all} models run on it", "Запустится {fit} из {all} моделей"},
+        {"Format", "Формат"},
         // results table (results_table.cpp)
         {"GB/s", "ГБ/с"},
         {"/h", "/ч"},

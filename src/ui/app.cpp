@@ -121,6 +121,7 @@ void card(const char* id, void (*body)(App&), App& app) {
 void App::set_state(const State& s) {
     state = s;
     link_warnings.clear();  // the link's problems were about the link; the user has moved on
+    import_notes.clear();
     recompute();
 }
 
@@ -135,6 +136,7 @@ std::string App::link() const { return encode_link(state); }
 
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
+    extra.insert(extra.end(), import_notes.begin(), import_notes.end());
     for (const auto& n : notices) extra.push_back(Message(code::catalog_notice).str("detail", n));
     return gpusizer::page_json(result, extra, lang());  // with the DOM summary in the UI's language
 }

@@ -23,6 +23,7 @@ struct App {
     std::vector<std::string> notices;      // catalog / link problems shown above the results
     State state;
     std::vector<Warning> link_warnings;
+    std::vector<Warning> import_notes;     // how a config.json was read (until the state changes)
     Result result;
     EmbedOptions embed;
     bool dark = false;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/custom_model.hpp"
 #include "engine/model_math.hpp"
 #include "link/link.hpp"
 #include "ui/app.hpp"
@@ -12,6 +13,7 @@
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "web/platform.hpp"
 
 #include <imgui_internal.h>
 
@@ -126,6 +128,41 @@ bool draw_dataset_or_budget(App& app, State& s) {
     return changed;
 }
 
+// One line on an imported model's architecture beyond the seven numbers the editor shows.
+std::string imported_summary(const CustomModel& c) {
+    const text::Lang l = lang();
+    std::string t = fill(tr("{name}: vocabulary {vocab}, FFN {inter}"),
+                         {{"{name}", c.name.empty() ? tr("Custom model") : c.name}, {"{vocab}", text::number(c.vocab, 0, l)},
+                          {"{inter}", text::number(c.intermediate, 0, l)}});
+    if (c.experts > 0)
+        t += " · " + fill(tr("{experts} experts, {topk} per token"), {{"{experts}", std::to_string(c.experts)},
+                                                                        {"{topk}", std::to_string(c.experts_per_token)}});
+    if (c.kv_lora_rank > 0) t += " · MLA";
+    if (c.window > 0) t += " · " + fill(tr("{layers} sliding-window layers"), {{"{layers}", std::to_string(c.window_layers)}});
+    if (c.linear_layers > 0) t += " · " + fill(tr("{layers} linear-attention layers"), {{"{layers}", std::to_string(c.linear_layers)}});
+    if (c.native) t += " · " + std::string(weight_format_info(*c.native).label);
+    return t;
+}
+
+// The reverse question under the task chooser: which models run on one GPU (view=models). It
+// pins the GPU of the current recommendation (or the first of the catalog) and one card when
+// none is pinned yet; the models view lets the user change both.
+bool draw_models_chip(App& app, State& s, float x_end) {
+    ImGui::Spacing();
+    dim_text(tr("Or the other way round"));
+    ChipRow row{x_end};
+    if (!row.chip_at(tr("What can I run on my GPU?"), s.view == View::models)) return false;
+    s.task = Task::infer;
+    s.view = View::models;
+    if (s.gpu.empty()) {
+        const Result& r = app.result;
+        if (r.recommended >= 0) s.gpu = r.options[size_t(r.recommended)].gpu_id;
+        else if (!app.catalog.gpus.empty()) s.gpu = app.catalog.gpus.front().id;
+    }
+    if (!s.n) s.n = 1;
+    return true;
+}
+
 }  // namespace
 
 void draw_task(App& app) {
@@ -143,8 +180,8 @@ void draw_task(App& app) {
         const char* uses[] = {"chat", "rag", "ocr", "general"};
         const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI")};
         for (int i = 0; i < 4; ++i)
-            if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i])) {
-                s.task = Task::infer; s.use = uses[i]; apply_preset(app, s); changed = true;
+            if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i] && s.view == View::options)) {
+                s.task = Task::infer; s.use = uses[i]; s.view = View::options; apply_preset(app, s); changed = true;
             }
     }
     group(tr("Fine-tuning"));
@@ -154,23 +191,25 @@ void draw_task(App& app) {
         const char* labels[] = {"LoRA", "QLoRA", tr("Full fine-tune")};
         for (int i = 0; i < 3; ++i)
             if (row.chip_at(labels[i], s.task == Task::tune && s.method == methods[i])) {
-                s.task = Task::tune; s.method = methods[i]; s.use = "chat"; apply_preset(app, s); changed = true;
+                s.task = Task::tune; s.method = methods[i]; s.use = "chat"; s.view = View::options; apply_preset(app, s);
+                changed = true;
             }
     }
     group(tr("Training and other GPU work"));
     {
         ChipRow row{x_end};
         if (row.chip_at(tr("Training from scratch"), s.task == Task::train)) {
-            s.task = Task::train; s.use = "chat"; apply_preset(app, s); changed = true;
+            s.task = Task::train; s.use = "chat"; s.view = View::options; apply_preset(app, s); changed = true;
         }
         const char* uses[] = {"render", "transcode", "image", "hpc"};
         const char* labels[] = {tr("3D rendering"), tr("Video transcoding"), tr("Image processing"), tr("HPC / science")};
         for (int i = 0; i < 4; ++i)
             if (row.chip_at(labels[i], s.task == Task::other && s.use == uses[i])) {
-                s.task = Task::other; s.use = uses[i]; changed = true;
+                s.task = Task::other; s.use = uses[i]; s.view = View::options; changed = true;
             }
     }
-    if (const TaskPreset* p = preset_for(app.catalog, app.state)) {
+    changed |= draw_models_chip(app, s, x_end);
+    if (const TaskPreset* p = preset_for(app.catalog, app.state); p && app.state.view == View::options) {
         ImGui::Spacing();
         std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p->title_ru : p->title_en);
         if (p->params_max_b > 0) g += " · " + fixed(p->params_min_b, 0) + "–" + fixed(p->params_max_b, 0) + "B " + tr("params");
@@ -280,6 +319,13 @@ void draw_model(App& app) {
         }
         ImGui::PopItemFlag();
         focus_ring();
+        // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
+        ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+        if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h))) web::js_open_import();
+        ImGui::PopItemFlag();
+        focus_ring();
+        hover_tip(tr("Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
+                     "its architecture."));
         if (changed) scrolled_for = s.model + "\n" + query;  // clicked in the list: it stays where it is
     }
     ImGui::EndChild();
@@ -294,7 +340,16 @@ void draw_model(App& app) {
         changed |= number_row(tr("Attention heads"), "cH", &heads, 1, 256, false, "%.0f", nullptr);
         changed |= number_row(tr("KV heads"), "ck", &kv, 1, 256, false, "%.0f", nullptr);
         changed |= number_row(tr("Head dim"), "cd", &hd, 16, 512, false, "%.0f", nullptr);
-        s.custom = CustomModel{p, std::min(a, p), int(layers), int(hidden), int(heads), int(std::min(kv, heads)), int(hd)};
+        // In place: an imported model's other fields (experts, MLA, windows, vocabulary…) stay.
+        CustomModel& c = s.custom;
+        c.params_b = p;
+        c.active_b = std::min(a, p);
+        c.layers = int(layers);
+        c.hidden = int(hidden);
+        c.heads = int(heads);
+        c.kv_heads = int(std::min(kv, heads));
+        c.head_dim = int(hd);
+        if (custom_model_specified(c)) dim_text(imported_summary(c));
     }
     if (s.task != Task::other && app.result.model_found) {
         const ModelSpec& m = app.result.model;

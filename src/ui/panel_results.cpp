@@ -36,6 +36,7 @@ void draw_warnings(App& app) {
     auto add = [&](const std::string& line) { if (lines.size() < kShown) lines.push_back(line); else ++hidden; };
     for (const auto& n : app.notices) add(n);
     for (const auto& w : app.link_warnings) add(std::string(tr("Link: ")) + warning_text(w));
+    for (const auto& w : app.import_notes) add("config.json: " + warning_text(w));
     for (const auto& w : app.result.warnings) add(warning_text(w));
     if (hidden > 0) lines.push_back(std::string(tr("More notices: ")) + std::to_string(hidden));
     if (lines.empty()) return;
@@ -148,6 +149,12 @@ void draw_exports(App& app) {
 
 void draw_results(App& app) {
     draw_warnings(app);
+    if (app.state.view == View::models) {  // the reverse question replaces the GPU ranking
+        draw_models(app);
+        ImGui::Spacing();
+        draw_exports(app);
+        return;
+    }
     draw_recommendation(app);
     ImGui::Spacing();
     draw_chart(app);

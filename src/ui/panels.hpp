@@ -9,6 +9,7 @@ void draw_task(App& app);
 void draw_model(App& app);
 void draw_load(App& app);
 void draw_results(App& app);
+void draw_models(App& app);  // view=models: what runs on the pinned GPU (panel_models.cpp)
 void draw_table(App& app);  // results_table.cpp
 void draw_memory_bar(const App& app, const Option& o);
 void draw_chart(App& app);

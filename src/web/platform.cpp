@@ -416,6 +416,9 @@ EM_JS(void, js_download_impl, (const char* name, const char* mime, const char* t
 EM_JS(void, js_open_url_impl, (const char* url), {
     if (Module.openUrl) Module.openUrl(UTF8ToString(url));
 });
+EM_JS(void, js_open_import_impl, (), {
+    if (Module.openImport) Module.openImport();
+});
 EM_JS(void, js_first_frame_impl, (), {
     if (Module.onFirstFrame) Module.onFirstFrame();
 });
@@ -428,6 +431,7 @@ void js_state_changed(const std::string& link, const std::string& summary) { js_
 void js_copy_text(const std::string& text) { js_copy_text_impl(text.c_str()); }
 void js_download(const std::string& f, const std::string& m, const std::string& t) { js_download_impl(f.c_str(), m.c_str(), t.c_str()); }
 void js_open_url(const std::string& url) { js_open_url_impl(url.c_str()); }
+void js_open_import() { js_open_import_impl(); }
 void js_first_frame() { js_first_frame_impl(); }
 void js_set_cursor(int c) { js_set_cursor_impl(c); }
 

@@ -7,11 +7,13 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog_binary.hpp"
 #include "catalog/catalog_json.hpp"
+#include "catalog/hf_config.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
 #include "ui/app.hpp"
@@ -235,6 +237,27 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
         g_app.notices.push_back(ui::tr("Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
                                        "no events); add &origin=https://your-site.example to the iframe's address."));
     web::request_frames();
+}
+
+// "Size your own model": a config.json (and optionally its model.safetensors.index.json) pasted or
+// dropped on the page. On success the model becomes the state's custom model, in its native
+// format (the link now carries it) and how the file was read is shown until the state changes.
+// Returns {"ok", "errors": [...], "notes": [...]} for the page's dialog, in the UI's language.
+EMSCRIPTEN_KEEPALIVE const char* gs_import_config(const char* config, int config_len, const char* index, int index_len) {
+    const std::string_view config_text(config ? config : "", size_t(config_len > 0 ? config_len : 0));
+    const std::string_view index_text(index ? index : "", size_t(index_len > 0 ? index_len : 0));
+    const ConfigImport imp = import_hf_config(config_text, index_text);
+    nlohmann::json reply = {{"ok", imp.ok}, {"errors", nlohmann::json::array()}, {"notes", nlohmann::json::array()}};
+    for (const auto& e : imp.errors) reply["errors"].push_back(e.to_string());
+    if (imp.ok) {
+        State s = g_app.state;
+        s.task = s.task == Task::other ? Task::infer : s.task;
+        s.wq.reset();
+        g_app.set_state(state_with_import(s, imp.model));
+        g_app.import_notes = imp.notes;
+        for (const auto& n : imp.notes) reply["notes"].push_back(ui::message_text(n));
+    }
+    return out(reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }

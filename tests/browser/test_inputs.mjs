@@ -5,9 +5,10 @@
 import { call, assert, assertEqual, decodePng, nextFrames } from './harness.mjs';
 
 const WIDE = { viewport: { width: 1600, height: 1000 } };
-const SEARCH = [328, 370];          // the model search field
-const ROW = (i) => [200, 410 + i * 28.8];  // i-th row of the model list
-const USERS_FIELD = [540, 910];     // typed field of "Concurrent users"
+// (64 px lower since the "What can I run on my GPU?" chip row under the task chooser)
+const SEARCH = [328, 434];          // the model search field
+const ROW = (i) => [200, 474 + i * 28.8];  // i-th row of the model list
+const USERS_FIELD = [540, 974];     // typed field of "Concurrent users"
 const MEMORY_INFO = [771, 113];     // the ⓘ of the "Memory per GPU" figure
 
 async function typeInto(page, [x, y], text) {
@@ -69,12 +70,13 @@ export default [
   {
     name: 'inputs: typed numbers take suffixes; out of range is clamped with a visible note; "abc" changes nothing',
     async fn(ctx) {
-      const p = await ctx.open('', WIDE);
+      // 100 px taller than WIDE (same layout): the note under the users field stays on screen.
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1100 } });
       await typeInto(p.page, USERS_FIELD, '2k');
       await ctx.until(async () => (await call(p.page, 'state')).users === 2000, { message: '"2k" users = 2000' });
       await typeInto(p.page, USERS_FIELD, '1,5k');
       await ctx.until(async () => (await call(p.page, 'state')).users === 1500, { message: '"1,5k" users = 1500' });
-      const strip = () => region(p.page, 20, 925, 600, 30);  // the line under the users field
+      const strip = () => region(p.page, 20, 989, 600, 30);  // the line under the users field
       const before = await strip();
       const warn = [0x8a, 0x5a, 0x00];  // palette().warn in the light theme
       assert(share(before, warn) < 0.002, 'no note before clamping');

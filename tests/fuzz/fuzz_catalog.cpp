@@ -1,5 +1,6 @@
 // Catalog loader: any bytes as a catalog or a provider file give errors or a catalog, never a crash;
-// a rejected provider file leaves the base catalog untouched. Input that starts with "GSCB" goes to
+// a rejected provider file leaves the base catalog untouched. The same bytes as a Hugging Face
+// config.json (and as its safetensors index): errors or a model whose link sizes to finite figures. Input that starts with "GSCB" goes to
 // the packed-catalog reader, as given (header checks) and with its 20-byte header replaced by a valid
 // one, so the fuzzer explores the reader's bounds checks and not only the checksum.
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <string_view>
 
 #include "catalog/catalog_binary.hpp"
+#include "catalog/hf_config.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
@@ -27,6 +29,13 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
             fuzz::check_result(evaluate(s, b.catalog));
         }
         return 0;
+    }
+    const ConfigImport imp = import_hf_config(text, text);
+    if (imp.ok == !imp.errors.empty()) std::abort();
+    if (imp.ok) {
+        State s = state_with_import(State{}, imp.model);
+        s.gpu = "h100-sxm";  // one GPU: the fuzzer's time goes to the parser
+        fuzz::check_result(evaluate(s, fuzz::bundled()));
     }
     const CatalogLoad c = load_catalog(text, "fuzz.json");
     if (c.ok == !c.errors.empty()) std::abort();
