@@ -11,14 +11,15 @@
 using namespace gpusizer;
 using json = nlohmann::json;
 
-static double metric(const json& out, const std::string& path, const std::string& gpu) {
+// option.* reads the first ranked option on the case's GPU (and tensor-parallel size, when the case names one).
+static double metric(const json& out, const std::string& path, const std::string& gpu, int tp) {
     if (path.rfind("memory.", 0) == 0) {
         const json& v = out["memory"][path.substr(7)];
         return v.is_number() ? v.get<double>() : -1;
     }
     if (path.rfind("option.", 0) == 0)
         for (const auto& o : out["options"])
-            if (o["gpu"] == gpu) {
+            if (o["gpu"] == gpu && (tp == 0 || o["tp"] == tp)) {
                 const json& v = o[path.substr(7)];
                 return v.is_number() ? v.get<double>() : -1;
             }
@@ -40,7 +41,7 @@ TEST_CASE("published cases are reproduced within their stated tolerance") {
         CHECK(d.warnings.empty());
         const Result r = evaluate(d.state, test::bundled());
         const json out = json::parse(result_json(r, d.warnings), nullptr, false);
-        const double engine = metric(out, c["metric"].get<std::string>(), d.state.gpu);
+        const double engine = metric(out, c["metric"].get<std::string>(), d.state.gpu, c.value("tp", 0));
         const double published = c["published"].get<double>() * c["factor"].get<double>();
         REQUIRE(engine > 0);
         const double err = 100.0 * (engine - published) / published;

@@ -11,10 +11,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const [cli, flag, readme] = process.argv.slice(2);
 const cases = JSON.parse(readFileSync(join(here, 'validation.json'), 'utf8'));
 
-function metric(out, path, gpu) {
+// option.* reads the first ranked option on the case's GPU (and tensor-parallel size, when the case names one).
+function metric(out, path, gpu, tp) {
   const [head, field] = path.split('.');
   if (head === 'memory') return out.memory[field];
-  const o = out.options.find((x) => x.gpu === gpu);
+  const o = out.options.find((x) => x.gpu === gpu && (!tp || x.tp === tp));
   return o ? o[field] : null;
 }
 const fmt = (v) => (Math.abs(v) >= 1e5 ? v.toExponential(3) : +v.toPrecision(4)).toString();
@@ -24,7 +25,7 @@ const errors = [];
 for (const c of cases) {
   const out = JSON.parse(execFileSync(cli, [c.link, '--json'], { encoding: 'utf8' }));
   const gpu = new URLSearchParams(c.link).get('gpu');
-  const engine = metric(out, c.metric, gpu);
+  const engine = metric(out, c.metric, gpu, c.tp);
   const published = c.published * c.factor;
   const err = (100 * (engine - published)) / published;
   errors.push(Math.abs(err));
