@@ -67,6 +67,8 @@ namespace gpusizer {
     X(assume_decode_eff, "assume.decode_eff")                                      \
     X(assume_prefill_eff, "assume.prefill_eff")                                    \
     X(assume_serve_overhead, "assume.serve_overhead")                              \
+    X(assume_continuous_batching, "assume.continuous_batching")                    \
+    X(assume_ttft_queue, "assume.ttft_queue")                                      \
     X(assume_kv_full_context, "assume.kv_full_context")                            \
     X(assume_tp_in_server, "assume.tp_in_server")                                  \
     X(assume_mfu, "assume.mfu")                                                    \
@@ -86,6 +88,9 @@ namespace gpusizer {
     X(formula_activations, "formula.activations")                                  \
     X(formula_overhead, "formula.overhead")                                        \
     X(formula_split_inference, "formula.split_inference")                          \
+    X(formula_kv_capacity, "formula.kv_capacity")                                  \
+    X(formula_serving_cycle, "formula.serving_cycle")                              \
+    X(formula_serving_ttft, "formula.serving_ttft")                                \
     X(formula_flops, "formula.flops")                                              \
     X(formula_flops_budget, "formula.flops_budget")                                \
     X(formula_training_memory, "formula.training_memory")                          \

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/hardware.hpp"
+#include "engine/serving_model.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -37,7 +38,11 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         c << "vllm serve " << model;
         if (o.tp > 1) c << " --tensor-parallel-size " << o.tp;
         if (o.pp > 1) c << " --pipeline-parallel-size " << o.pp;
-        c << " --max-model-len " << static_cast<long long>(s.ctx) << " --max-num-seqs " << seqs;
+        c << " --max-model-len " << static_cast<long long>(s.ctx);
+        // vLLM's default max_num_seqs is what the memory model profiles; raise it only when needed.
+        const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
+        const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
+        if (seqs > default_seqs) c << " --max-num-seqs " << seqs;
         if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c << " --kv-cache-dtype fp8";
         c << " --gpu-memory-utilization " << fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {

@@ -1,119 +1,17 @@
-// Inference: memory per GPU, roofline speed, and capacity (replicas × TP × PP).
+// Inference: the layouts of every GPU, their memory, speed and capacity (replicas × TP × PP),
+// the figures' explanations. The serving model itself is in serving_model.cpp.
 #include <algorithm>
 #include <cmath>
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
+#include "engine/serving_model.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
 namespace {
 
 constexpr double kMaxGpus = 1e6;
-constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
-
-// Everything about one replica (TP × PP GPUs of one kind) under one assumption set.
-struct Replica {
-    const Job* job;
-    const GpuSpec* gpu;
-    int tp, pp;
-    Assumptions a;
-    KvLayout kv;
-    double usable = 0;        // bytes per GPU after the reserve
-    Bytes weights, activations, overhead, kv_ctx, kv_avg;  // per GPU; KV per sequence
-    double peak_decode = 0, peak_prefill = 0;
-    // Per-replica constants of the cycle model, computed once (the batch search calls it often).
-    double dense_read = 0, expert_read = 0;  // bytes per decode step per GPU: always read / all experts
-    double kv_read = 0;                      // KV bytes read per sequence per step per GPU
-    double decode_flops_token = 0, prefill_flops_prompt = 0;
-
-    double in() const { return std::max(1.0, job->state.in); }
-    double out() const { return std::max(1.0, job->state.out); }
-
-    Bytes static_bytes() const { return weights + activations + overhead; }
-
-    double batch_limit_by_memory() const {
-        const double free_bytes = usable - static_bytes().value;
-        if (free_bytes <= 0) return 0;
-        if (kv_ctx.value <= 0) return kMaxGpus;
-        return std::floor(free_bytes / kv_ctx.value);
-    }
-
-    double allreduce_seconds(double tokens) const {
-        if (tp <= 1) return 0;
-        const double lat = (nvlink_within(*gpu, tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
-        const double bytes = 2.0 * (tp - 1) / tp * tokens * job->model.hidden * 2.0;
-        const double layers_per_stage = double(job->model.layers) / pp;
-        return 2.0 * layers_per_stage * (lat + bytes / interconnect_bytes_per_s(*gpu, tp));
-    }
-
-    // One request cycle of `batch` users: `out` decode steps plus each user's prefill.
-    double cycle_seconds(double batch) const {
-        const ModelSpec& m = job->model;
-        const double split = double(tp) * pp;
-        const double bw = memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff;
-        const double experts = m.moe ? expert_read * expert_touch_fraction(*m.moe, batch) : expert_read;
-        const double step_bytes = dense_read + experts + batch * kv_read;
-        const double mem_time = out() * step_bytes / bw;
-        const double decode_flops = out() * batch * decode_flops_token / split;
-        const double prefill = batch * prefill_flops_prompt / split;
-        const double compute_time = decode_flops / (peak_decode * a.decode_compute_eff) +
-                                    prefill / (peak_prefill * a.prefill_compute_eff);
-        const double comm = out() * allreduce_seconds(batch) + allreduce_seconds(batch * in());
-        return pp * (std::max(mem_time, compute_time) + comm) + (pp - 1) * out() * kNetworkHopSeconds;
-    }
-
-    double tps_per_user(double batch) const { return out() / cycle_seconds(batch); }
-    double tpot_seconds(double batch) const { return cycle_seconds(batch) / out(); }
-
-    double ttft_seconds(double batch) const {
-        const double split = double(tp) * pp;
-        const double compute = prefill_flops_prompt / split / (peak_prefill * a.prefill_compute_eff);
-        const double read = weights.value / (memory_bandwidth_bytes_per_s(*gpu) * a.decode_bandwidth_eff);
-        return pp * (std::max(compute, read) + allreduce_seconds(in())) + tpot_seconds(batch);
-    }
-
-    bool meets_targets(double batch) const {
-        return tps_per_user(batch) >= job->state.tps && ttft_seconds(batch) <= job->state.ttft;
-    }
-
-    // Largest batch in [1, cap] meeting the targets (both degrade as the batch grows); 0 if none.
-    double best_batch(double cap) const {
-        if (cap < 1 || !meets_targets(1)) return 0;
-        double lo = 1, hi = std::floor(cap);
-        if (meets_targets(hi)) return hi;
-        while (hi - lo > 1) {
-            const double mid = std::floor((lo + hi) / 2);
-            (meets_targets(mid) ? lo : hi) = mid;
-        }
-        return lo;
-    }
-};
-
-Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a) {
-    const State& s = job.state;
-    const ModelSpec& m = job.model;
-    Replica r{&job, &g, tp, pp, a, kv_layout(m, s.kvq)};
-    const double split = double(tp) * pp;
-    r.usable = usable_memory(g, s.reserve).value;
-    r.weights = weight_bytes(m, job.wq).total() / split;
-    const double frac = kv_fraction_per_tp_rank(r.kv, tp) / pp;
-    r.kv_ctx = kv_bytes_per_sequence(r.kv, s.ctx) * frac;
-    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * frac;
-    r.activations = inference_activations(m, s, tp) * a.activation_factor;
-    r.overhead = Bytes::from_gb(a.runtime_overhead_gb);
-    const ComputeKind ck = weight_format_info(job.wq).compute;
-    r.peak_prefill = peak_flops(g, ck);
-    // Decode GEMMs of weight-only formats dequantize to BF16; W8A8/FP8/FP4 keep their path.
-    r.peak_decode = r.peak_prefill;
-    const WeightBytes wb = weight_bytes(m, job.wq);
-    r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
-    r.expert_read = wb.routed_experts.value / split;
-    r.kv_read = kv_bytes_per_sequence(r.kv, std::max(1.0, s.in) + std::max(1.0, s.out) / 2.0).value * frac;
-    r.decode_flops_token = forward_flops_per_token(m, std::max(1.0, s.in) + std::max(1.0, s.out) / 2.0);
-    r.prefill_flops_prompt = prefill_flops(m, std::max(1.0, s.in));
-    return r;
-}
 
 // Tensor-parallel sizes vLLM accepts for this model: heads divisible, KV heads divide or are divided.
 bool tp_valid(const ModelSpec& m, int tp, Message* why) {
@@ -141,20 +39,95 @@ std::vector<Layout> candidate_layouts(const GpuSpec& g, const ModelSpec& m) {
     return out;
 }
 
-void fill_from_replicas(Option& o, const Replica& lo, const Replica& mid, const Replica& hi, double batch) {
-    o.decode_tps_per_user = {hi.tps_per_user(batch), mid.tps_per_user(batch), lo.tps_per_user(batch)};
-    const double n = batch * o.replicas;
-    o.total_tps = {n * o.decode_tps_per_user.low, n * o.decode_tps_per_user.mid, n * o.decode_tps_per_user.high};
-    o.ttft_s = {lo.ttft_seconds(batch), mid.ttft_seconds(batch), hi.ttft_seconds(batch)};
-    o.tpot_ms = {lo.tpot_seconds(batch) * 1e3, mid.tpot_seconds(batch) * 1e3, hi.tpot_seconds(batch) * 1e3};
-    const auto per_gpu = [&](const Replica& r, const Bytes& kv_seq) {
-        return (r.static_bytes() + kv_seq * batch).gb();
-    };
-    o.per_gpu_gb = {per_gpu(lo, lo.kv_avg), per_gpu(mid, mid.kv_ctx), per_gpu(hi, hi.kv_ctx)};
-    o.per_gpu.weights = mid.weights;
-    o.per_gpu.kv_cache = mid.kv_ctx * batch;
-    o.per_gpu.activations = mid.activations;
-    o.per_gpu.overhead = mid.overhead;
+// One layout under the three assumption sets: low = optimistic, mid = typical, high = pessimistic.
+struct Replicas {
+    Replica lo, mid, hi;
+};
+
+Replicas make_replicas(const Job& job, const GpuSpec& g, Layout l, double batch) {
+    return {make_replica(job, g, l.tp, l.pp, Assumptions::optimistic(), batch),
+            make_replica(job, g, l.tp, l.pp, Assumptions::typical(), batch),
+            make_replica(job, g, l.tp, l.pp, Assumptions::pessimistic(), batch)};
+}
+
+// How the typical figures of an option were obtained, numbers substituted (UI tooltips, JSON).
+void explain_option(Option& o, const Replica& r, const Cycle& c, double batch) {
+    const ServingMemory& m = r.mem;
+    o.explanations.push_back({"memory.kv_capacity",
+        Message(code::formula_kv_capacity).num("usable_gb", m.usable / kBytesPerGB).num("weights_gb", m.weights.gb())
+            .num("activations_gb", m.activations.gb()).num("overhead_gb", m.overhead().gb())
+            .num("free_gb", std::max(0.0, m.kv_available()) / kBytesPerGB).num("llamacpp", r.engine.llamacpp ? 1 : 0)
+            .num("tokens", r.engine.step_tokens).num("seqs", r.engine.max_seqs).num("kv_gb", o.kv_cache_gb)
+            .num("kv_tokens", o.kv_cache_tokens).num("block", r.engine.block_tokens).num("concurrency", o.max_concurrency)
+            .num("ctx", r.job->state.ctx),
+        {o.kv_cache_gb, o.kv_cache_gb, o.kv_cache_gb}});
+    const double in = r.in(), out = r.out();
+    o.explanations.push_back({"speed.cycle",
+        Message(code::formula_serving_cycle).num("batch", batch).num("in", in).num("out", out)
+            .num("decode_ms", c.decode_step * 1e3).num("prefill_ms", c.prefill_step * 1e3)
+            .num("budget", r.engine.step_tokens).num("cycle_s", c.seconds).num("tpot_ms", c.tpot * 1e3)
+            .num("tps", 1.0 / c.tpot).num("total", batch * out / c.seconds),
+        o.decode_tps_per_user});
+    o.explanations.push_back({"speed.ttft",
+        Message(code::formula_serving_ttft).num("server_ms", r.a.request_overhead_ms)
+            .num("queue_ms", c.queue * 1e3).num("rho", c.utilization * 100).num("rate", batch / c.seconds)
+            .num("prefill_ms", (c.ttft - c.queue) * 1e3 - r.a.request_overhead_ms).num("ttft_ms", c.ttft * 1e3),
+        o.ttft_s});
+}
+
+// The KV cache the engine allocates: vLLM gives it every free byte (its start-up log); llama.cpp
+// allocates -c = ctx × slots cells.
+void fill_kv_capacity(Option& o, const Replica& r, double batch) {
+    if (r.engine.llamacpp) {
+        o.kv_cache_tokens = std::max(1.0, r.job->state.ctx) * batch;
+        o.kv_cache_gb = (r.kv_ctx * batch).gb();
+        o.max_concurrency = batch;
+        return;
+    }
+    o.kv_cache_gb = std::max(0.0, r.mem.kv_available()) / kBytesPerGB;
+    o.kv_cache_tokens = r.kv_tokens();
+    o.max_concurrency = r.max_concurrency();
+}
+
+void fill_from_replicas(Option& o, const Replicas& r, double batch) {
+    const Cycle lo = r.lo.cycle(batch), mid = r.mid.cycle(batch), hi = r.hi.cycle(batch);
+    o.decode_tps_per_user = {1.0 / hi.tpot, 1.0 / mid.tpot, 1.0 / lo.tpot};
+    // Output tokens/s: every replica finishes `batch` answers per cycle.
+    const double answers = batch * o.replicas * r.mid.out();
+    o.total_tps = {answers / hi.seconds, answers / mid.seconds, answers / lo.seconds};
+    o.ttft_s = {lo.ttft, mid.ttft, hi.ttft};
+    o.tpot_ms = {lo.tpot * 1e3, mid.tpot * 1e3, hi.tpot * 1e3};
+    const auto per_gpu = [&](const Replica& x, const Bytes& kv_seq) { return (x.mem.fixed() + kv_seq * batch).gb(); };
+    o.per_gpu_gb = {per_gpu(r.lo, r.lo.kv_avg), per_gpu(r.mid, r.mid.kv_ctx), per_gpu(r.hi, r.hi.kv_ctx)};
+    o.per_gpu.weights = r.mid.mem.weights;
+    o.per_gpu.kv_cache = r.mid.kv_ctx * batch;
+    o.per_gpu.activations = r.mid.mem.activations;
+    o.per_gpu.overhead = r.mid.mem.overhead();
+    fill_kv_capacity(o, r.mid, batch);
+    explain_option(o, r.mid, mid, batch);
+}
+
+// The option cannot hold one sequence of `ctx` tokens: what it needs and has.
+void needs_memory(Option& o, const Replica& mid, const State& s) {
+    const double need = (mid.mem.fixed() + mid.kv_ctx).gb();
+    o.per_gpu_gb = {need, need, need};
+    o.per_gpu.weights = mid.mem.weights;
+    o.per_gpu.kv_cache = mid.kv_ctx;
+    o.per_gpu.activations = mid.mem.activations;
+    o.per_gpu.overhead = mid.mem.overhead();
+    o.reason = Message(code::reason_needs_memory_ctx).num("need", need).num("ctx", s.ctx).num("have", o.capacity_gb)
+                   .num("memory", o.gpu_memory_gb).num("reserve", s.reserve);
+}
+
+// Largest batch per replica meeting the targets within `cap` users, with the engine's sequence
+// limit raised when that batch exceeds vLLM's default max_num_seqs (the sampler then needs more).
+double size_batch(const Job& job, const GpuSpec& g, Layout l, Replicas& r, double cap) {
+    double batch = r.mid.best_batch(std::min(cap, r.mid.batch_limit_by_memory()));
+    if (batch > r.mid.engine.max_seqs) {
+        r = make_replicas(job, g, l, batch);
+        batch = r.mid.best_batch(std::min(batch, r.mid.batch_limit_by_memory()));
+    }
+    return batch;
 }
 
 // Evaluate one GPU with one layout; `pinned` = total GPUs fixed by the user (0: size for the load).
@@ -167,10 +140,8 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     o.tp = l.tp;
     o.pp = l.pp;
     o.gpu_memory_gb = gpu_memory(g).gb();
-    const Replica mid = make_replica(job, g, l.tp, l.pp, Assumptions::typical());
-    const Replica lo = make_replica(job, g, l.tp, l.pp, Assumptions::optimistic());
-    const Replica hi = make_replica(job, g, l.tp, l.pp, Assumptions::pessimistic());
-    o.capacity_gb = mid.usable / kBytesPerGB;
+    Replicas r = make_replicas(job, g, l, 1);
+    o.capacity_gb = r.mid.mem.usable / kBytesPerGB;
     const int per_replica = l.tp * l.pp;
     // A pinned count is what the buyer asked about, also when this layout cannot run at all.
     o.count = pinned > 0 ? pinned : per_replica;
@@ -179,34 +150,23 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     Message why;
     if (!tp_valid(job.model, l.tp, &why)) { o.reason = why; return o; }
     if (l.pp > 1 && job.model.layers < l.pp) { o.reason = Message(code::reason_layers_lt_stages); return o; }
-    if (mid.peak_prefill <= 0) { o.reason = Message(code::reason_no_tensor_figure); return o; }
-
-    const double mem_batch = mid.batch_limit_by_memory();
-    if (mem_batch < 1) {
-        const double need = (mid.static_bytes() + mid.kv_ctx).gb();
-        o.per_gpu_gb = {need, need, need};
-        o.per_gpu.weights = mid.weights;
-        o.per_gpu.kv_cache = mid.kv_ctx;
-        o.per_gpu.activations = mid.activations;
-        o.per_gpu.overhead = mid.overhead;
-        o.reason = Message(code::reason_needs_memory_ctx).num("need", need).num("ctx", s.ctx).num("have", o.capacity_gb)
-                       .num("memory", o.gpu_memory_gb).num("reserve", s.reserve);
-        return o;
-    }
+    if (r.mid.peak <= 0) { o.reason = Message(code::reason_no_tensor_figure); return o; }
+    if (r.mid.batch_limit_by_memory() < 1) { needs_memory(o, r.mid, s); return o; }
 
     if (pinned > 0) {
         if (pinned % per_replica != 0) { o.reason = Message(code::reason_count_not_multiple); return o; }
         o.replicas = pinned / per_replica;
         o.count = pinned;
         o.servers = servers_for_gpus(pinned, g.max_server_size());
-        const double cap = mid.best_batch(mem_batch);
+        const double cap = size_batch(job, g, l, r, kMaxGpus);
         o.users_served = cap * o.replicas;
         const double batch = std::max(1.0, std::min(cap > 0 ? cap : 1.0, std::ceil(users / o.replicas)));
         o.batch_per_replica = int(batch);
-        fill_from_replicas(o, lo, mid, hi, batch);
+        fill_from_replicas(o, r, batch);
         if (cap <= 0) {
-            o.reason = Message(code::reason_misses_targets).num("tps", mid.tps_per_user(1)).num("target_tps", s.tps)
-                           .num("ttft", mid.ttft_seconds(1)).num("target_ttft", s.ttft);
+            const Cycle one = r.mid.cycle(1);
+            o.reason = Message(code::reason_misses_targets).num("tps", 1.0 / one.tpot).num("target_tps", s.tps)
+                           .num("ttft", one.ttft).num("target_ttft", s.ttft);
         } else if (o.users_served < users) {
             o.reason = Message(code::reason_serves_fewer).num("served", std::floor(o.users_served)).num("users", users);
         } else {
@@ -215,16 +175,16 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         return o;
     }
 
-    const double batch_cap = mid.best_batch(std::min(mem_batch, users));
+    const double batch_cap = size_batch(job, g, l, r, users);
     if (batch_cap <= 0) {
         o.replicas = 1;
         o.batch_per_replica = 1;
-        fill_from_replicas(o, lo, mid, hi, 1);
-        const double t = mid.tps_per_user(1), f = mid.ttft_seconds(1);
-        if (t < s.tps)
-            o.reason = Message(code::reason_too_slow).num("tps", t).num("target", s.tps);
+        fill_from_replicas(o, r, 1);
+        const Cycle one = r.mid.cycle(1);
+        if (1.0 / one.tpot < s.tps)
+            o.reason = Message(code::reason_too_slow).num("tps", 1.0 / one.tpot).num("target", s.tps);
         else
-            o.reason = Message(code::reason_ttft_too_long).num("ttft", f).num("target", s.ttft);
+            o.reason = Message(code::reason_ttft_too_long).num("ttft", one.ttft).num("target", s.ttft);
         return o;
     }
     o.replicas = int(std::min(kMaxGpus, std::ceil(users / batch_cap)));
@@ -234,7 +194,7 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     const double batch = std::ceil(users / o.replicas);
     o.batch_per_replica = int(batch);
     o.users_served = batch_cap * o.replicas;
-    fill_from_replicas(o, lo, mid, hi, batch);
+    fill_from_replicas(o, r, batch);
     o.fits = true;
     return o;
 }
@@ -249,9 +209,28 @@ void warn_option(const GpuSpec& g, Option& o) {
 
 }  // namespace
 
+namespace {
+
+// The engine behind the job-level memory figures (before any GPU is chosen): the pinned GPU's, else
+// vLLM's lean profile (2048 tokens, 256 sequences); llama.cpp for GGUF weights.
+ServingEngine reference_engine(const std::vector<const GpuSpec*>& gpus, WeightFormat wq, double users) {
+    if (gpus.size() == 1) return serving_engine(*gpus[0], wq, users);
+    return serving_engine(false, wq, users);
+}
+
+// Activations, CUDA graphs and runtime memory of one unsplit replica under an assumption set.
+Bytes job_overhead(const ModelSpec& m, const ServingEngine& e, const Assumptions& a) {
+    Bytes b = serving_activations(m, e, 1) * a.serve_activation_factor + Bytes::from_gb(a.runtime_overhead_gb);
+    if (!e.llamacpp) b += Bytes::from_gb(a.cuda_graph_gb);
+    return b;
+}
+
+}  // namespace
+
 Bytes inference_memory_at_context(const ModelSpec& m, const State& s, WeightFormat wq, double ctx) {
+    const ServingEngine e = serving_engine(false, wq, planned_users(s));
     return weight_bytes(m, wq).total() + kv_bytes_per_sequence(kv_layout(m, s.kvq), ctx) * planned_users(s) +
-           inference_activations(m, s, 1) + Bytes::from_gb(Assumptions::typical().runtime_overhead_gb);
+           job_overhead(m, e, Assumptions::typical());
 }
 
 void evaluate_inference(const Job& job, Result& out) {
@@ -260,16 +239,15 @@ void evaluate_inference(const Job& job, Result& out) {
     const double users = planned_users(s);
     const KvLayout kv = kv_layout(m, s.kvq);
     const WeightBytes w = weight_bytes(m, job.wq);
+    const ServingEngine engine = reference_engine(job.gpus, job.wq, users);
+    const Assumptions mid = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     out.memory.weights = w.total();
     out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
-    out.memory.activations = inference_activations(m, s, 1);
-    out.memory.overhead = Bytes::from_gb(Assumptions::typical().runtime_overhead_gb);
+    out.memory.activations = serving_activations(m, engine, 1);
+    out.memory.overhead = job_overhead(m, engine, mid) - out.memory.activations;
     const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
-    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    out.memory_total_gb = {(w.total() + kv_avg + out.memory.activations * lo.activation_factor).gb() + lo.runtime_overhead_gb,
-                           out.memory.total().gb(),
-                           (w.total() + out.memory.kv_cache + out.memory.activations * hi.activation_factor).gb() +
-                               hi.runtime_overhead_gb};
+    out.memory_total_gb = {(w.total() + kv_avg + job_overhead(m, engine, lo)).gb(), out.memory.total().gb(),
+                           (w.total() + out.memory.kv_cache + job_overhead(m, engine, hi)).gb()};
 
     const double per_token = kv_bytes_per_sequence(kv, 1).value - kv.state_bytes_per_sequence;
     const WeightFormatInfo& wf = weight_format_info(job.wq);
@@ -286,13 +264,16 @@ void evaluate_inference(const Job& job, Result& out) {
         .num("state_gb", Bytes{kv.state_bytes_per_sequence}.gb()).num("kib", per_token / 1024.0)
         .num("ctx", s.ctx).num("users", users).num("total_gb", out.memory.kv_cache.gb());
     out.explanations.push_back({"memory.kv_cache", kv_formula, {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
+    const double act = out.memory.activations.gb();
     out.explanations.push_back({"memory.activations",
-        Message(code::formula_activations).num("chunk", std::min(std::max(1.0, s.ctx), 8192.0))
-            .num("total_gb", out.memory.activations.gb()),
-        {out.memory.activations.gb() * lo.activation_factor, out.memory.activations.gb(),
-         out.memory.activations.gb() * hi.activation_factor}});
-    out.explanations.push_back({"memory.overhead", Message(code::formula_overhead),
-        {lo.runtime_overhead_gb, Assumptions::typical().runtime_overhead_gb, hi.runtime_overhead_gb}});
+        Message(code::formula_activations).num("llamacpp", engine.llamacpp ? 1 : 0).num("tokens", engine.step_tokens)
+            .num("seqs", engine.max_seqs).num("vocab", m.vocab).num("total_gb", act),
+        {act * lo.serve_activation_factor, act, act * hi.serve_activation_factor}});
+    const auto overhead = [&](const Assumptions& a) { return (job_overhead(m, engine, a)).gb() - act * a.serve_activation_factor; };
+    out.explanations.push_back({"memory.overhead",
+        Message(code::formula_overhead).num("llamacpp", engine.llamacpp ? 1 : 0).num("graphs_gb", mid.cuda_graph_gb)
+            .num("nccl_gb", mid.nccl_gb).num("runtime_gb", mid.runtime_overhead_gb),
+        {overhead(lo), overhead(mid), overhead(hi)}});
     out.explanations.push_back({"parallelism.per_gpu",
         Message(code::formula_split_inference).num("moe", m.moe ? 1 : 0).num("mla", m.attention == AttentionKind::mla ? 1 : 0)
             .num("kv_heads", m.kv_heads).num("state", kv.state_bytes_per_sequence > 0 ? 1 : 0),

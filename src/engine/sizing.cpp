@@ -75,13 +75,6 @@ void warn_low_bandwidth(const GpuSpec& g, Option& o) {
 
 double planned_users(const State& s) { return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0))); }
 
-Bytes inference_activations(const ModelSpec& m, const State& s, int tp) {
-    constexpr double kPrefillChunkTokens = 8192;  // vLLM max_num_batched_tokens for long prompts
-    const double chunk = std::min(std::max(1.0, s.ctx), kPrefillChunkTokens);
-    return Bytes{chunk * (4.0 * m.hidden + 2.0 * ffn_active_width(m) / std::max(1, tp)) * 2.0 +
-                 std::min(planned_users(s), 256.0) * m.vocab * 4.0};
-}
-
 const Price* price_in(const GpuSpec& g, const std::string& currency) {
     return g.price && g.price->currency == currency ? &*g.price : nullptr;
 }
@@ -257,8 +250,11 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
                            .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
         said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
                            .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100));
-        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
-                           .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb).num("graphs", a.cuda_graph_gb)
+                           .num("nccl", a.nccl_gb).num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
+                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
+        said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
         said.push_back(Message(code::assume_kv_full_context));
         said.push_back(Message(code::assume_tp_in_server));
         said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));

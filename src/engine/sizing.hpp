@@ -2,19 +2,29 @@
 // a model and a load, and says which configurations work, how fast, how long, how much.
 //
 // MODELLING ASSUMPTIONS (each is also listed in Result::assumptions with its value)
-//  Inference
-//   * Memory per GPU = weights/(TP·PP) + KV cache + activations of one prefill chunk + runtime
-//     overhead; it must fit in (1 - reserve) of the GPU's memory (vLLM --gpu-memory-utilization).
-//   * KV cache is sized for `users` sequences each holding `ctx` tokens (the worst case a server
-//     started with --max-model-len ctx --max-num-seqs users must hold); the low end of the range
-//     is `users` × (in + out), the average occupancy with paged attention.
+//  Inference (serving_model.hpp has the detail)
+//   * Memory per GPU is laid out as the serving engine of the command does it. vLLM: memory ×
+//     (1 - reserve) (--gpu-memory-utilization) holds the weights/(TP·PP), the activation peak it
+//     profiles (the larger of a max_num_batched_tokens forward pass and the sampler over
+//     max_num_seqs sequences: 8192 / 1024 on GPUs of 70 GiB or more other than the A100,
+//     2048 / 256 elsewhere), the CUDA-graph pool, NCCL buffers under TP, non-PyTorch memory; the
+//     rest is KV cache in 16-token blocks ("GPU KV cache size"; / ctx = "maximum concurrency").
+//     llama.cpp (GGUF): weights, a 512-token compute buffer, runtime, and -c = ctx × slots cells.
+//   * The KV cache must hold `users` sequences each of `ctx` tokens (the worst case a server
+//     started with --max-model-len ctx must hold); the low end of the range is users × (in + out).
 //   * Under tensor parallelism weights and KV heads are split; the MLA latent, activations and
-//     runtime overhead are replicated on every rank; with TP > KV heads, KV heads are replicated.
-//   * Decode is a roofline over one request cycle: weights are read once per step (MoE: the
-//     routed experts touched by the batch), KV read per sequence; prefill of the prompts in the
-//     same cycle adds compute. Time per step = max(bytes/(BW·eff), FLOPs/(peak·eff)) + TP
-//     all-reduce time. Pipeline stages run one after another (PP adds memory, not speed).
-//   * Time to first token = prompt FLOPs/(peak·eff) + one weight read + one decode step.
+//     runtime memory are replicated on every rank; with TP > KV heads, KV heads are replicated.
+//     llama.cpp splits layers (--split-mode layer): its GPUs run in series.
+//   * Speed is continuous batching with chunked prefill. A step carries the next token of every
+//     running request and up to the token budget of prompt chunks; it costs max(weights read once
+//     (MoE: experts touched by its tokens) / (BW·eff), GEMM FLOPs / (peak·eff(tokens))) + KV bytes
+//     of the decoding requests / (BW·eff) + prompt attention FLOPs + a fixed time per layer + TP
+//     all-reduces. One cycle prefills and decodes each of the batch's requests once; prompts add
+//     to it, so they slow everyone's decode. Tokens/s per user = 1 / time per output token; total =
+//     batch × out / cycle. Pipeline stages run one after another (PP adds memory, not speed).
+//   * Time to first token = API-server time + the step running on arrival + the wait for prefill
+//     capacity (prompts arrive at batch / cycle per second; M/D/1 wait ρ·s/2(1-ρ), at most the
+//     batch's other prompts) + the prompt's own prefill steps.
 //   * Capacity: replicas × (TP·PP) GPUs; each replica serves the largest batch that meets
 //     `tps` and `ttft`; servers hold the catalog's largest server size of GPUs.
 //  Fine-tuning and training
@@ -102,6 +112,9 @@ struct Option {
     int batch_per_replica = 0;
     double users_served = 0;
     Range decode_tps_per_user, total_tps, ttft_s, tpot_ms;
+    // The KV cache the serving engine allocates (vLLM's start-up log): memory per GPU left for it,
+    // tokens the replica holds ("GPU KV cache size"), and that over ctx ("maximum concurrency").
+    double kv_cache_gb = 0, kv_cache_tokens = 0, max_concurrency = 0;
     // training / tuning
     Range gpu_hours, days;
     double energy_mwh = 0;
@@ -115,6 +128,7 @@ struct Option {
     std::optional<Price> price;
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
+    std::vector<Explanation> explanations;  // how this option's own figures were obtained (typical set)
 };
 
 // One model on the pinned GPU (view=models, "what can I run on my GPU?"): the first weight format

@@ -59,8 +59,5 @@ void warn_low_bandwidth(const GpuSpec& g, Option& o);
 
 // Users to provision for: the load plus the growth reserve, at least one.
 double planned_users(const State& s);
-// Inference activations per GPU: one prefill chunk's hidden states (replicated) and MLP width
-// (split by TP), plus FP32 logits for the sequences sampled in one step.
-Bytes inference_activations(const ModelSpec& m, const State& s, int tp);
 
 }  // namespace gpusizer

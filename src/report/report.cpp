@@ -82,6 +82,14 @@ json warnings_json(const std::vector<Warning>& a, const std::vector<Warning>& b,
     return w;
 }
 
+json explanations_json(const std::vector<Explanation>& list, Lang lang) {
+    json ex = json::array();
+    for (const auto& e : list)
+        ex.push_back({{"key", e.key}, {"formula", text::render(e.formula, lang)}, {"formula_code", e.formula.code},
+                      {"formula_params", params_json(e.formula)}, {"range", range(e.range, 4)}});
+    return ex;
+}
+
 json option_json(const Option& o, const Task task, Lang lang) {
     json j;
     j["gpu"] = o.gpu_id;
@@ -112,6 +120,10 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["ttft_s"] = infer ? mid_or_null(o.ttft_s, 4) : json(nullptr);
     j["ttft_s_range"] = infer ? range(o.ttft_s, 4) : json(nullptr);
     j["tpot_ms"] = infer ? mid_or_null(o.tpot_ms, 3) : json(nullptr);
+    const bool kv = infer && o.kv_cache_tokens > 0;
+    j["kv_cache_gb"] = kv ? round_to(o.kv_cache_gb, 3) : json(nullptr);
+    j["kv_cache_tokens"] = kv ? json(std::floor(o.kv_cache_tokens)) : json(nullptr);
+    j["max_concurrency"] = kv ? round_to(o.max_concurrency, 2) : json(nullptr);
     j["gpu_hours"] = train ? mid_or_null(o.gpu_hours, 1) : json(nullptr);
     j["gpu_hours_range"] = train ? range(o.gpu_hours, 1) : json(nullptr);
     j["days"] = train ? mid_or_null(o.days, 3) : json(nullptr);
@@ -140,6 +152,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
     j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
     j["warnings"] = warnings_json(o.warnings, {}, lang);
+    j["explanations"] = explanations_json(o.explanations, lang);
     return j;
 }
 
@@ -190,11 +203,7 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
     json options = json::array();
     for (const auto& o : r.options) options.push_back(option_json(o, r.state.task, lang));
     j["options"] = options;
-    json ex = json::array();
-    for (const auto& e : r.explanations)
-        ex.push_back({{"key", e.key}, {"formula", text::render(e.formula, lang)}, {"formula_code", e.formula.code},
-                      {"formula_params", params_json(e.formula)}, {"range", range(e.range, 4)}});
-    j["explanations"] = ex;
+    j["explanations"] = explanations_json(r.explanations, lang);
     json assumptions = json::array(), coded = json::array();
     for (const auto& a : r.assumptions) {
         assumptions.push_back(text::render(a, lang));

@@ -74,7 +74,18 @@ const Table kEnglish = {
     {"assume.binary_gb", "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes"},
     {"assume.decode_eff", "decode reaches {eff:0} % of memory bandwidth (range {low:0}-{high:0} %)"},
     {"assume.prefill_eff", "prefill reaches {eff:0} % of dense tensor peak (range {low:0}-{high:0} %)"},
-    {"assume.serve_overhead", "runtime overhead {gb:1} GB per GPU (range {low:1}-{high:1})"},
+    {"assume.serve_overhead", "vLLM memory per GPU besides weights and KV: the activation peak it profiles (a forward pass of "
+                              "max_num_batched_tokens = 8192 tokens on 70 GB+ GPUs other than the A100, 2048 elsewhere, or "
+                              "the sampler over max_num_seqs = 1024 / 256 sequences at 20 B per vocabulary entry, whichever "
+                              "is larger), CUDA graphs {graphs:1} GB, NCCL buffers {nccl:1} GB under TP and {gb:1} GB outside "
+                              "PyTorch (range {low:1}-{high:1}); KV in blocks of 16 tokens. llama.cpp: a 512-token compute buffer"},
+    {"assume.continuous_batching", "continuous batching with chunked prefill: every step carries each running request's next token "
+                                   "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
+                                   "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}) and the TP all-reduces, so prompts "
+                                   "slow everyone's decode"},
+    {"assume.ttft_queue", "time to first token at the stated load = API server {ms:0} ms + the step running on arrival + the "
+                          "wait for prefill capacity (prompts arrive at users / cycle time: a wait of load × service / 2(1 − load) as in an "
+                          "M/D/1 queue, at most the other users' prompts) + the prompt's own prefill"},
     {"assume.kv_full_context", "KV cache sized for every user at the full context; low end at average prompt + answer"},
     {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
     {"assume.mfu", "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
@@ -103,14 +114,30 @@ const Table kEnglish = {
     {"formula.kv_heads", "2 (K,V) × {kv_heads:0} KV heads × {head_dim:0} dim × {layers:0} full layers × {bytes:0} B"
                          "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
                          " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
-    {"formula.activations", "prefill chunk {chunk:0} tokens × (4·hidden + 2·FFN width) × 2 B + logits = {total_gb:2} GB"},
-    {"formula.overhead", "CUDA context, libraries, CUDA graphs per GPU"},
+    {"formula.activations", "{?llamacpp:llama.cpp compute buffer for 512 tokens}{!llamacpp:vLLM profile: the larger of a "
+                            "{tokens:0}-token forward pass and the sampler over {seqs:0} sequences × {vocab:0} vocabulary × 20 B}"
+                            " = {total_gb:2} GB"},
+    {"formula.overhead", "{?llamacpp:CUDA context and library workspaces {runtime_gb:1} GB per GPU}{!llamacpp:CUDA-graph pool "
+                         "{graphs_gb:1} GB + NCCL buffers {nccl_gb:1} GB under TP + memory outside PyTorch {runtime_gb:1} GB "
+                         "per GPU}"},
     {"formula.split_inference", "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel"
                                 "{?moe:; routed experts split across the TP/EP group}); KV cache / PP and "
                                 "{?mla:NOT split by TP: the MLA latent is replicated on every TP rank}"
                                 "{!mla:/ TP up to {kv_heads:0} KV heads (beyond that, heads are replicated)}"
                                 "{?state:; linear-attention state split by value heads}"
                                 "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
+    {"formula.kv_capacity", "{?llamacpp:llama.cpp allocates -c {kv_tokens:0} tokens ({concurrency:0} slots × {ctx:0}) = {kv_gb:1} "
+                            "GB of KV cache per GPU; {free_gb:1} GB are free after weights {weights_gb:1}, compute buffer "
+                            "{activations_gb:1} and runtime {overhead_gb:1} of {usable_gb:1} GB usable}"
+                            "{!llamacpp:{usable_gb:1} GB usable − weights {weights_gb:1} − activation peak {activations_gb:1} "
+                            "({tokens:0}-token profile or sampler for {seqs:0} sequences) − CUDA graphs, NCCL and runtime "
+                            "{overhead_gb:1} = {kv_gb:1} GB of KV cache per GPU: {kv_tokens:0} tokens in {block:0}-token "
+                            "blocks, {concurrency:2}× requests of {ctx:0} tokens}"},
+    {"formula.serving_cycle", "{batch:0} requests × ({in:0} prompt + {out:0} answer tokens): {out:0} steps of {decode_ms:1} ms, "
+                              "the prompts in chunks of up to {budget:0} tokens ({prefill_ms:1} ms per step with a chunk) = "
+                              "{cycle_s:2} s per cycle; {tpot_ms:1} ms per token = {tps:1} tokens/s per user, {total:0} per replica"},
+    {"formula.serving_ttft", "API server {server_ms:0} ms + wait for prefill {queue_ms:0} ms (prompts at {rate:2}/s use {rho:0} % "
+                             "of the step budget) + running step and own prefill {prefill_ms:0} ms = {ttft_ms:0} ms"},
     {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
                       " = {flops:e3} FLOPs"},
     {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"

@@ -16,11 +16,12 @@
 namespace gpusizer::ui {
 namespace {
 
-const Explanation* explain(const Result& r, const char* key) {
-    for (const auto& e : r.explanations)
+const Explanation* explain(const std::vector<Explanation>& list, const char* key) {
+    for (const auto& e : list)
         if (e.key == key) return &e;
     return nullptr;
 }
+const Explanation* explain(const Result& r, const char* key) { return explain(r.explanations, key); }
 
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
@@ -76,17 +77,26 @@ void draw_recommendation(App& app) {
     const double used = o.per_gpu_gb.mid;
     const text::Lang L = lang();
     auto formula = [&](const char* key) { return explain(r, key) ? message_text(explain(r, key)->formula) : std::string(); };
+    auto own = [&](const char* key) { return explain(o.explanations, key) ? message_text(explain(o.explanations, key)->formula) : std::string(); };
+    const bool infer = r.state.task == Task::infer;
     cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
-             formula("memory.kv_cache"));
-    if (r.state.task == Task::infer) {
+             formula("memory.kv_cache") + (infer ? "\n" + own("memory.kv_capacity") : std::string()));
+    if (infer) {
         cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
-             range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" + tr("decode roofline: bytes read per step / (bandwidth × efficiency), with the prompts' prefill in the same cycle"));
-        cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L), range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("users × tokens/s per user"));
+             range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
+                 tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +
+                 "\n" + own("speed.cycle"));
+        cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L),
+             range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("requests × answer tokens / cycle time, × replicas"));
         cell(tr("Time to first token"), text::with_unit(o.ttft_s.mid, 2, "s", L),
-             range_text(o.ttft_s, 2, text::unit("s", L)) + "\n" + tr("prompt FLOPs / (dense peak × efficiency) + one decode step"));
+             range_text(o.ttft_s, 2, text::unit("s", L)) + "\n" +
+                 tr("at the stated load: the wait for the prompts ahead of it, then its own prefill") + "\n" + own("speed.ttft"));
         cell(tr("Replicas × TP × PP"), std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp),
-             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " + text::number(o.users_served, 0, L));
+             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " +
+                 text::number(o.users_served, 0, L) + "\n" + tr("KV cache per replica (tokens, as vLLM logs it):") + " " +
+                 text::compact(o.kv_cache_tokens, 0, L) + "; " + tr("maximum concurrency at the full context:") + " " +
+                 text::number(o.max_concurrency, 1, L));
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
         cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L), range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" +
              formula("compute.flops") + "\n" + tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"));

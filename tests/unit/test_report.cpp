@@ -20,6 +20,7 @@ TEST_CASE("result JSON has the documented schema") {
     CHECK(j["memory"]["kv_cache_gb"].get<double>() == doctest::Approx(147456.0 * 32768 * 50 / 1e9).epsilon(0.001));
     const auto& o = j["options"][0];
     for (const char* k : {"gpu", "count", "servers", "fits", "per_gpu_gb", "reason", "tp", "replicas", "decode_tps_per_user",
-                          "total_tps", "ttft_s", "gpu_hours", "days", "cost_per_hour"})
+                          "total_tps", "ttft_s", "gpu_hours", "days", "cost_per_hour", "kv_cache_gb",
+                          "kv_cache_tokens", "max_concurrency", "explanations"})
         CHECK_MESSAGE(o.contains(k), k);
 }

@@ -1,0 +1,200 @@
+// Serving model: engine memory layout and continuous-batching speed (see serving_model.hpp).
+#include "engine/serving_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/hardware.hpp"
+
+namespace gpusizer {
+namespace {
+
+constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
+constexpr double kSamplerBytesPerLogit = 20;   // FP32 logits + probabilities + sorted values, int64 indices
+constexpr double kLlamaCppUbatch = 512;        // llama.cpp n_ubatch: tokens per compute-buffer pass
+constexpr double kGemmHalfTokens = 256;        // GEMM rows at which utilisation is halfway to the prefill level
+
+double ceil_to(double v, double step) { return step > 1 ? std::ceil(v / step) * step : v; }
+
+// Tokens in flight in the forward pass vLLM profiles, times the bytes each one holds at the peak
+// of a layer: residual and normed hidden states, QKV, attention output, gate/up and activation.
+double forward_peak_bytes(const ModelSpec& m, double tokens, int tp) {
+    const double qkv = (m.heads + 2.0 * std::max(1, m.kv_heads)) * m.head_dim / tp;
+    return tokens * 2.0 * (4.0 * m.hidden + qkv + 3.0 * ffn_active_width(m) / tp);
+}
+
+}  // namespace
+
+bool vllm_large_gpu(const GpuSpec& g) { return g.memory_gib >= 70 && g.id.find("a100") == std::string::npos; }
+
+ServingEngine serving_engine(bool large_gpu, WeightFormat wq, double batch) {
+    ServingEngine e;
+    if (weight_format_info(wq).is_gguf) {
+        e.llamacpp = true;
+        e.step_tokens = 2048;  // llama-server -b (n_batch)
+        e.max_seqs = std::max(1.0, batch);
+        e.block_tokens = 1;
+        return e;
+    }
+    e.step_tokens = large_gpu ? 8192 : 2048;
+    e.max_seqs = std::max(large_gpu ? 1024.0 : 256.0, std::ceil(batch));
+    return e;
+}
+
+Bytes serving_activations(const ModelSpec& m, const ServingEngine& e, int tp) {
+    const double vocab = std::max(0, m.vocab);
+    if (e.llamacpp)  // one ubatch of FP32 intermediates and its logits
+        return Bytes{kLlamaCppUbatch * 4.0 * (vocab + 4.0 * m.hidden + 3.0 * ffn_active_width(m))};
+    const double forward = forward_peak_bytes(m, e.step_tokens, tp);
+    const double sampler = e.max_seqs * vocab * kSamplerBytesPerLogit;
+    return Bytes{std::max(forward, sampler)};
+}
+
+ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngine& e, int tp, int pp,
+                             const Assumptions& a) {
+    ServingMemory mem;
+    mem.usable = usable_memory(g, job.state.reserve).value;
+    mem.weights = weight_bytes(job.model, job.wq).total() / (double(tp) * pp);
+    mem.activations = serving_activations(job.model, e, tp) * a.serve_activation_factor;
+    mem.runtime = Bytes::from_gb(a.runtime_overhead_gb);
+    if (!e.llamacpp) {
+        mem.cuda_graphs = Bytes::from_gb(a.cuda_graph_gb);
+        if (tp * pp > 1) mem.comm_buffers = Bytes::from_gb(a.nccl_gb);
+    }
+    return mem;
+}
+
+double Replica::in() const { return std::max(1.0, job->state.in); }
+double Replica::out() const { return std::max(1.0, job->state.out); }
+
+double Replica::max_concurrency() const {
+    const double avail = mem.kv_available();
+    if (avail <= 0) return 0;
+    return kv_ctx.value > 0 ? avail / kv_ctx.value : 1e9;
+}
+
+double Replica::kv_tokens() const {
+    const double avail = mem.kv_available();
+    if (avail <= 0) return 0;
+    const double per_token = kv.full_bytes_per_token * kv_share;
+    const bool uniform = kv.window_bytes_per_token == 0 && kv.state_bytes_per_sequence == 0;
+    // Uniform layers: whole blocks of the pool. Windowed or stateful layers: vLLM reports
+    // max concurrency × max_model_len.
+    if (uniform && per_token > 0)
+        return std::floor(avail / (per_token * engine.block_tokens)) * engine.block_tokens;
+    return max_concurrency() * std::max(1.0, job->state.ctx);
+}
+
+double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_concurrency(), 1e9)); }
+
+double Replica::gemm_efficiency(double tokens) const {
+    const double share = tokens / (tokens + kGemmHalfTokens);
+    return a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share;
+}
+
+double Replica::allreduce_seconds(double tokens) const {
+    if (tp <= 1) return 0;
+    const double lat = (nvlink_within(*gpu, tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
+    const double bytes = 2.0 * (tp - 1) / tp * tokens * job->model.hidden * 2.0;
+    const double layers_per_stage = double(job->model.layers) / pp;
+    return 2.0 * layers_per_stage * (lat + bytes / interconnect_bytes_per_s(*gpu, tp));
+}
+
+// Kernel launch gaps and tails per layer of one pipeline stage; MoE layers run twice the kernels.
+double Replica::fixed_step_seconds() const {
+    const ModelSpec& m = job->model;
+    const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
+    return (m.layers + moe_layers) / double(pp) * a.layer_overhead_us * 1e-6;
+}
+
+double Replica::step_seconds(double decoding, double prompt_tokens) const {
+    const double tokens = decoding + prompt_tokens;
+    const ModelSpec& m = job->model;
+    const double experts = m.moe ? expert_read * expert_touch_fraction(*m.moe, tokens) : expert_read;
+    const double weights = (dense_read + experts) / bandwidth;
+    const double gemm = tokens * linear_flops / (peak * gemm_efficiency(tokens));
+    const double decode_attn = std::max(decoding * kv_read / bandwidth,
+                                        decoding * decode_attn_flops / (peak * a.decode_compute_eff));
+    const double prefill_attn = prompt_tokens * prefill_attn_flops / (peak * a.prefill_compute_eff);
+    const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step_seconds() +
+                         allreduce_seconds(tokens);
+    return pp * stage + (pp - 1) * kNetworkHopSeconds;
+}
+
+Cycle Replica::cycle(double batch) const {
+    const double b = std::max(1.0, batch), in_tokens = in(), out_tokens = out();
+    // Prompt tokens a step can take besides the running sequences' decode tokens.
+    const double budget = std::max(engine.step_tokens - b, 0.1 * engine.step_tokens);
+    const double chunks = std::ceil(in_tokens / budget);  // steps one prompt takes
+    const double prompt = b * in_tokens;
+    // Prompts arrive one by one, a chunk per step; more chunks than decode steps share steps.
+    double mixed = b * chunks;
+    if (mixed > out_tokens) mixed = std::max(out_tokens, std::ceil(prompt / budget));
+    const double steps = std::max(out_tokens, mixed);
+    const double decoding = b * out_tokens / steps;  // fewer than b when prompts hold the GPU
+    Cycle c;
+    c.decode_step = step_seconds(decoding, 0);
+    c.prefill_step = step_seconds(decoding, prompt / mixed);
+    c.seconds = (steps - mixed) * c.decode_step + mixed * c.prefill_step;
+    const double own_prefill = chunks * c.prefill_step;
+    c.tpot = std::max(c.decode_step, (c.seconds - own_prefill) / out_tokens);
+    // M/D/1 wait for the step budget: service s = the prompt's share of full steps.
+    const double full_step = step_seconds(decoding, budget);
+    const double service = in_tokens / budget * full_step;
+    const double arrivals = b / c.seconds;
+    c.utilization = std::min(0.999, arrivals * service);
+    const double wait = c.utilization * service / (2.0 * (1.0 - c.utilization));
+    c.queue = std::min(wait, (b - 1) * service);
+    const double residual = b > 1 ? 0.5 * c.seconds / steps : 0.0;  // the step running on arrival
+    c.ttft = a.request_overhead_ms * 1e-3 + residual + c.queue + own_prefill;
+    return c;
+}
+
+bool Replica::meets_targets(double batch) const {
+    const Cycle c = cycle(batch);
+    return 1.0 / c.tpot >= job->state.tps && c.ttft <= job->state.ttft;
+}
+
+double Replica::best_batch(double cap) const {
+    if (cap < 1 || !meets_targets(1)) return 0;
+    double lo = 1, hi = std::floor(cap);
+    if (meets_targets(hi)) return hi;
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (meets_targets(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    Replica r;
+    r.job = &job;
+    r.gpu = &g;
+    r.a = a;
+    r.engine = serving_engine(g, job.wq, batch);
+    // llama.cpp spreads layers over its GPUs (--split-mode layer): stages in series, no all-reduce.
+    r.tp = r.engine.llamacpp ? 1 : tp;
+    r.pp = r.engine.llamacpp ? tp * pp : pp;
+    r.kv = kv_layout(m, s.kvq);
+    r.mem = serving_memory(job, g, r.engine, tp, pp, a);
+    const double split = double(tp) * pp;
+    r.kv_share = kv_fraction_per_tp_rank(r.kv, r.tp) / r.pp;
+    r.kv_ctx = kv_bytes_per_sequence(r.kv, ceil_to(s.ctx, r.engine.block_tokens)) * r.kv_share;
+    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * r.kv_share;
+    r.peak = peak_flops(g, weight_format_info(job.wq).compute);
+    r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff;
+    const WeightBytes wb = weight_bytes(m, job.wq);
+    r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
+    r.expert_read = wb.routed_experts.value / split;
+    const double in = r.in(), out = r.out();
+    r.kv_read = kv_bytes_per_sequence(r.kv, in + out / 2.0).value * r.kv_share;
+    const double linear = 2.0 * compute_params_per_token(m);
+    r.linear_flops = linear / split;
+    r.decode_attn_flops = (forward_flops_per_token(m, in + out / 2.0) - linear) / split;
+    r.prefill_attn_flops = (forward_flops_per_token(m, in / 2.0) - linear) / split;
+    return r;
+}
+
+}  // namespace gpusizer

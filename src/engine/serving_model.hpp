@@ -1,0 +1,102 @@
+// The serving model behind inference options: how the serving engine the command targets (vLLM,
+// or llama.cpp for GGUF weights) lays out one GPU of a replica, and how fast a replica serves a
+// steady load of concurrent requests with continuous batching. Internal to the engine.
+//
+// Memory (per GPU). vLLM gives the KV cache what is left of memory × utilisation after the
+// weights, the activation peak it profiles (a forward pass of max_num_batched_tokens tokens, then
+// the sampler over max_num_seqs sequences: logits, probabilities and a sort over the vocabulary),
+// the CUDA-graph pool, NCCL buffers under TP, and non-PyTorch memory. The cache is allocated in
+// blocks of 16 tokens; "GPU KV cache size" is blocks × 16 and "maximum concurrency" that over
+// max_model_len. llama.cpp allocates n_ctx cells up front and a compute buffer for one ubatch.
+//
+// Speed. Each engine step runs the next token of every running sequence plus a chunk of prompt
+// tokens up to the step's token budget (chunked prefill). A step costs: the weights read once
+// (MoE: the experts its tokens touch) or the GEMM FLOPs of all its tokens, whichever is longer;
+// plus attention (KV bytes of every decoding sequence, FLOPs of the prompt chunk); plus a fixed
+// time per layer; plus the TP all-reduces. Over one cycle each of `batch` requests is prefilled and
+// decoded once: decode steps, some carrying a prompt chunk, so prompts slow everyone's decode.
+// Time to first token adds a queue: prompts arrive at batch / cycle per second and wait for the
+// step budget like an M/D/1 queue (mean wait ρ·s / 2(1 − ρ), at most the batch's other prompts).
+#pragma once
+
+#include "engine/model_math.hpp"
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+
+// The serving engine of an option, with the scheduler defaults it runs with.
+struct ServingEngine {
+    bool llamacpp = false;
+    double step_tokens = 8192;  // tokens per step: vLLM max_num_batched_tokens, llama.cpp n_batch
+    double max_seqs = 1024;     // sequences vLLM profiles the sampler for (max_num_seqs)
+    double block_tokens = 16;   // KV allocation granularity
+};
+// vLLM's defaults depend on the GPU: 8192 tokens and 1024 sequences on GPUs of 70 GiB or more
+// (A100 excepted), 2048 and 256 otherwise; a batch above max_num_seqs raises it (the command says so).
+bool vllm_large_gpu(const GpuSpec& g);
+ServingEngine serving_engine(bool large_gpu, WeightFormat wq, double batch);
+inline ServingEngine serving_engine(const GpuSpec& g, WeightFormat wq, double batch) {
+    return serving_engine(vllm_large_gpu(g), wq, batch);
+}
+
+// One GPU of a replica as the engine lays it out.
+struct ServingMemory {
+    double usable = 0;  // bytes: memory × utilisation (the reserve kept free)
+    Bytes weights, activations, cuda_graphs, comm_buffers, runtime;
+    Bytes overhead() const { return cuda_graphs + comm_buffers + runtime; }
+    Bytes fixed() const { return weights + activations + overhead(); }
+    double kv_available() const { return usable - fixed().value; }
+};
+ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngine& e, int tp, int pp,
+                             const Assumptions& a);
+// Activation peak the engine reserves per GPU (before the assumption set's factor).
+Bytes serving_activations(const ModelSpec& m, const ServingEngine& e, int tp);
+
+// One request cycle of `batch` concurrent requests.
+struct Cycle {
+    double seconds = 0;    // every request prefilled and decoded once (work-conserving)
+    double tpot = 0;       // mean time between a request's output tokens
+    double ttft = 0;       // time to first token at this load, queueing included
+    double queue = 0;      // of which waiting for the prefill capacity
+    double decode_step = 0, prefill_step = 0;  // a decode-only step and a step carrying a prompt chunk
+    double utilization = 0;  // ρ: share of the step budget the prompts use
+};
+
+// Everything about one replica (TP × PP GPUs of one kind) under one assumption set.
+struct Replica {
+    const Job* job = nullptr;
+    const GpuSpec* gpu = nullptr;
+    int tp = 1, pp = 1;
+    Assumptions a;
+    ServingEngine engine;
+    KvLayout kv;
+    ServingMemory mem;
+    double kv_share = 1;         // share of a sequence's KV held by each GPU
+    Bytes kv_ctx, kv_avg;        // KV per sequence per GPU: at ctx (whole blocks), at in + out
+    double peak = 0, bandwidth = 0;
+    // Per GPU, per step: weight bytes always read / of all routed experts; KV bytes per decoding
+    // sequence; FLOPs per token of the linear layers, of attention in decode and in prefill.
+    double dense_read = 0, expert_read = 0, kv_read = 0;
+    double linear_flops = 0, decode_attn_flops = 0, prefill_attn_flops = 0;
+
+    double in() const;
+    double out() const;
+    double kv_tokens() const;       // vLLM's "GPU KV cache size"
+    double max_concurrency() const; // KV capacity / one sequence at ctx
+    double batch_limit_by_memory() const;
+
+    double step_seconds(double decoding, double prompt_tokens) const;
+    Cycle cycle(double batch) const;
+    double tps_per_user(double batch) const { return 1.0 / cycle(batch).tpot; }
+    bool meets_targets(double batch) const;
+    double best_batch(double cap) const;  // largest batch in [1, cap] meeting tps and ttft; 0 if none
+
+  private:
+    double gemm_efficiency(double tokens) const;
+    double allreduce_seconds(double tokens) const;
+    double fixed_step_seconds() const;
+};
+
+Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch);
+
+}  // namespace gpusizer

@@ -1,0 +1,136 @@
+// The serving model: continuous batching with chunked prefill, TTFT under load, and the
+// serving engines' memory (vLLM's profiled peak and KV blocks; llama.cpp's cells).
+#include "engine/serving_model.hpp"
+#include "helpers.hpp"
+#include "text/text.hpp"
+
+using namespace gpusizer;
+using test::option_for;
+using test::run;
+
+namespace {
+
+// A replica of the typical set for a state, as the engine builds it.
+struct Fixture {
+    DecodedLink d;
+    const ModelSpec* model;
+    std::vector<const GpuSpec*> gpus;
+    Job job;
+    explicit Fixture(const std::string& link, const char* gpu_id)
+        : d(decode_link(link)), model(&test::model(d.state.model.c_str())), gpus{&test::gpu(gpu_id)},
+          job{d.state, test::bundled(), *model, d.state.wq ? *d.state.wq : model->native_format, gpus} {}
+    Replica replica(int tp = 1, double batch = 1) const {
+        return make_replica(job, *gpus[0], tp, 1, Assumptions::typical(), batch);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a prompt's prefill adds to the cycle: long prompts slow everyone's decode") {
+    const Fixture f("v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=1024&out=128", "h100-sxm");
+    const Replica r = f.replica();
+    const Cycle c = r.cycle(64);
+    // 64 prompts of 1024 tokens fit one per step (budget 8192 − 64): 64 steps carry a prompt, 64 do not.
+    CHECK(c.seconds == doctest::Approx(64 * c.decode_step + 64 * c.prefill_step));
+    CHECK(c.prefill_step > 2 * c.decode_step);
+    // A user's time per token includes the other 63 prompts, not only the decode steps.
+    CHECK(c.tpot > 1.5 * c.decode_step);
+    // Short prompts barely change it.
+    const Fixture g("v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=16&out=128", "h100-sxm");
+    const Cycle s = g.replica().cycle(64);
+    CHECK(s.tpot < 1.1 * s.decode_step);
+}
+
+TEST_CASE("time to first token grows with the load: the wait for the prefill ahead") {
+    const Fixture f("v=1&model=meta-llama/Llama-3.3-70B-Instruct&wq=fp8&kvq=fp8&ctx=5500&in=5000&out=500", "h100-sxm");
+    const Replica r = f.replica(2);
+    const Cycle one = r.cycle(1), busy = r.cycle(50);
+    // Alone: API server + its own prefill, nothing to wait for.
+    CHECK(one.queue == 0);
+    CHECK(one.ttft == doctest::Approx(0.030 + one.prefill_step).epsilon(0.01));
+    // Under load the prompts queue for the step budget.
+    CHECK(busy.queue > 0.1);
+    CHECK(busy.ttft > one.ttft + busy.queue);
+    CHECK(busy.utilization > 0.3);
+    CHECK(busy.utilization < 1);
+}
+
+TEST_CASE("vLLM KV capacity: what is left after the profiled peak, in 16-token blocks") {
+    const Fixture f("v=1&model=Qwen/Qwen3-8B&ctx=16384", "h100-sxm");
+    const Replica r = f.replica();
+    // H100: 8192-token profile and the sampler over 1024 sequences × 151 936 vocabulary × 20 B dominates.
+    CHECK(r.engine.step_tokens == 8192);
+    CHECK(r.engine.max_seqs == 1024);
+    CHECK(r.mem.activations.value == doctest::Approx(1024.0 * 151936 * 20));
+    const double tokens = r.kv_tokens();
+    CHECK(std::fmod(tokens, 16.0) == 0);
+    CHECK(tokens * 147456 <= r.mem.kv_available());
+    CHECK(r.max_concurrency() == doctest::Approx(tokens / 16384).epsilon(0.001));
+    // The A100 runs vLLM's small-GPU defaults: a smaller profile, so more of the same memory is KV.
+    const Fixture a("v=1&model=Qwen/Qwen3-8B&ctx=16384", "a100-80gb");
+    CHECK(a.replica().engine.step_tokens == 2048);
+    CHECK(a.replica().mem.activations.value < r.mem.activations.value / 3);
+}
+
+TEST_CASE("the option reports vLLM's KV capacity and how it was obtained") {
+    const Result res = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&users=1&gpu=h100-sxm&n=2");
+    const Option* o = option_for(res, "h100-sxm", 2);
+    REQUIRE(o);
+    REQUIRE(o->fits);
+    // 80 GiB × 0.9 = 77.3 GB per GPU − 70.5 GB of BF16 weights − ~4 GB profiled peak, graphs, NCCL and
+    // runtime leaves under 3 GB of KV per GPU, at 163 840 B per token per GPU (8 KV heads over TP 2).
+    CHECK(o->kv_cache_gb > 1);
+    CHECK(o->kv_cache_gb < 4);
+    CHECK(o->kv_cache_tokens == doctest::Approx(o->kv_cache_gb * 1e9 / 163840).epsilon(0.01));
+    CHECK(o->max_concurrency == doctest::Approx(o->kv_cache_tokens / 8192).epsilon(0.01));
+    bool kv = false, cycle = false, ttft = false;
+    for (const auto& e : o->explanations) {
+        kv = kv || e.key == "memory.kv_capacity";
+        cycle = cycle || e.key == "speed.cycle";
+        ttft = ttft || e.key == "speed.ttft";
+    }
+    CHECK(kv);
+    CHECK(cycle);
+    CHECK(ttft);
+}
+
+TEST_CASE("capacity is the largest concurrency that meets both targets") {
+    const Result res = run("v=1&model=Qwen/Qwen3-8B&in=2000&out=500&ctx=4096&users=100000&tps=60&ttft=1&gpu=h100-sxm&n=1");
+    const Option* o = option_for(res, "h100-sxm", 1);
+    REQUIRE(o);
+    const double served = o->users_served;
+    REQUIRE(served > 1);
+    const Fixture f("v=1&model=Qwen/Qwen3-8B&in=2000&out=500&ctx=4096&tps=60&ttft=1", "h100-sxm");
+    const Replica r = f.replica(1, served);
+    REQUIRE(served + 1 <= r.batch_limit_by_memory());  // the targets bind, not the memory
+    CHECK(r.meets_targets(served));
+    CHECK_FALSE(r.meets_targets(served + 1));
+    CHECK(1.0 / r.cycle(served + 1).tpot < 60);
+}
+
+TEST_CASE("llama.cpp spreads layers over its GPUs: a second GPU adds memory, not decode speed") {
+    const Result res = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&ctx=8192&users=4&gpu=rtx-4090");
+    const Option* one = option_for(res, "rtx-4090", 1);
+    const Option* two = option_for(res, "rtx-4090", 2);
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK(two->decode_tps_per_user.mid <= one->decode_tps_per_user.mid * 1.01);
+    // llama.cpp allocates -c = ctx × slots cells: its "capacity" is what the command asks for.
+    CHECK(one->kv_cache_tokens == 8192.0 * one->batch_per_replica);
+    CHECK(one->max_concurrency == one->batch_per_replica);
+}
+
+TEST_CASE("the vLLM command raises --max-num-seqs only beyond vLLM's default") {
+    const Result small = run("v=1&model=Qwen/Qwen3-8B&users=20&gpu=h100-sxm");
+    REQUIRE(small.recommended >= 0);
+    const std::string a = text::command_text(small.options[size_t(small.recommended)].command, text::Lang::en);
+    CHECK(a.find("--max-num-seqs") == std::string::npos);
+    // 2000 short requests on one H100: above the default 1024, so the command says so.
+    const Result many = run("v=1&model=Qwen/Qwen3-8B&wq=fp8&in=20&out=20&ctx=64&users=2000&tps=1&ttft=60&gpu=h100-sxm&n=1");
+    const Option* o = option_for(many, "h100-sxm", 1);
+    REQUIRE(o);
+    REQUIRE(o->fits);
+    CHECK(o->batch_per_replica == 2000);
+    const std::string b = text::command_text(o->command, text::Lang::en);
+    CHECK(b.find("--max-num-seqs 2000") != std::string::npos);
+}
