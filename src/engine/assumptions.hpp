@@ -7,8 +7,11 @@
 //    decode kernels. vLLM / TensorRT-LLM decode at small batch reaches ~60-85 % of peak HBM
 //    bandwidth (NVIDIA "Mastering LLM Techniques: Inference Optimization", 2023: "memory
 //    bandwidth utilization"); 0.70 typical.
-//  * prefill_compute_eff: fraction of dense tensor peak reached in prefill GEMMs; large GEMMs
-//    reach 60-75 % of peak, whole-model prefill 40-60 %; 0.50 typical.
+//  * prefill_compute_eff: fraction of the dense BF16 tensor peak reached by large serving GEMMs:
+//    60-80 % (vLLM on H100 ran Qwen3-8B's mixed prefill steps at ~780 TFLOPS); 0.65 typical.
+//  * lowp_compute_factor: FP8/INT8/FP4 GEMMs reach a smaller share of their doubled peak
+//    (activation quantization and scales; the same vLLM/H100 pair ran FP8 steps at ~650 TFLOPS of
+//    1979): that share × 0.75. Attention runs on the BF16 peak.
 //  * decode_compute_eff: the same for the compute side of decode (small-M GEMMs): 0.40.
 //  * runtime_overhead: memory a serving process uses outside PyTorch's tensors (cuBLAS and
 //    attention workspaces, allocator slack); vLLM counts it inside --gpu-memory-utilization: 0.5 GB.
@@ -38,8 +41,9 @@ namespace gpusizer {
 
 struct Assumptions {
     double decode_bandwidth_eff = 0.70;
-    double prefill_compute_eff = 0.50;
+    double prefill_compute_eff = 0.65;
     double decode_compute_eff = 0.40;
+    double lowp_compute_factor = 0.75;
     double runtime_overhead_gb = 0.5;
     double activation_factor = 1.0;
     double train_overhead_gb = 1.3;
@@ -58,7 +62,8 @@ struct Assumptions {
     static Assumptions optimistic() {
         Assumptions a;
         a.decode_bandwidth_eff = 0.85;
-        a.prefill_compute_eff = 0.65;
+        a.prefill_compute_eff = 0.80;
+        a.lowp_compute_factor = 0.9;
         a.decode_compute_eff = 0.55;
         a.runtime_overhead_gb = 0.3;
         a.activation_factor = 0.6;
@@ -77,7 +82,8 @@ struct Assumptions {
     static Assumptions pessimistic() {
         Assumptions a;
         a.decode_bandwidth_eff = 0.55;
-        a.prefill_compute_eff = 0.35;
+        a.prefill_compute_eff = 0.50;
+        a.lowp_compute_factor = 0.6;
         a.decode_compute_eff = 0.25;
         a.runtime_overhead_gb = 1.0;
         a.activation_factor = 1.6;

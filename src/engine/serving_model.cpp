@@ -89,7 +89,7 @@ double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_c
 
 double Replica::gemm_efficiency(double tokens) const {
     const double share = tokens / (tokens + kGemmHalfTokens);
-    return a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share;
+    return gemm_share * (a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share);
 }
 
 double Replica::allreduce_seconds(double tokens) const {
@@ -114,8 +114,8 @@ double Replica::step_seconds(double decoding, double prompt_tokens) const {
     const double weights = (dense_read + experts) / bandwidth;
     const double gemm = tokens * linear_flops / (peak * gemm_efficiency(tokens));
     const double decode_attn = std::max(decoding * kv_read / bandwidth,
-                                        decoding * decode_attn_flops / (peak * a.decode_compute_eff));
-    const double prefill_attn = prompt_tokens * prefill_attn_flops / (peak * a.prefill_compute_eff);
+                                        decoding * decode_attn_flops / (attn_peak * a.decode_compute_eff));
+    const double prefill_attn = prompt_tokens * prefill_attn_flops / (attn_peak * a.prefill_compute_eff);
     const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step_seconds() +
                          allreduce_seconds(tokens);
     return pp * stage + (pp - 1) * kNetworkHopSeconds;
@@ -183,7 +183,11 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.kv_share = kv_fraction_per_tp_rank(r.kv, r.tp) / r.pp;
     r.kv_ctx = kv_bytes_per_sequence(r.kv, ceil_to(s.ctx, r.engine.block_tokens)) * r.kv_share;
     r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * r.kv_share;
-    r.peak = peak_flops(g, weight_format_info(job.wq).compute);
+    const ComputeKind kind = effective_compute(g, weight_format_info(job.wq).compute);
+    r.peak = peak_flops(g, kind);
+    r.attn_peak = peak_flops(g, ComputeKind::bf16);
+    const bool lowp = kind == ComputeKind::fp8 || kind == ComputeKind::int8 || kind == ComputeKind::fp4;
+    r.gemm_share = lowp ? a.lowp_compute_factor : 1.0;
     r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff;
     const WeightBytes wb = weight_bytes(m, job.wq);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;

@@ -40,7 +40,7 @@ const std::set<std::string>& allowed_latin() {
             "V", "FP8", "FP16", "FP32", "FP64", "BF16", "NF4", "INT4", "INT8", "MXFP4", "NVFP4", "AWQ", "GPTQ", "W8A8", "GGUF",
             "TFLOPS", "FLOPs", "vLLM", "NVENC", "AV1", "RT", "HPC", "ML", "MLA", "FFN", "CUDA", "FSDP", "DDP", "DeepSpeed",
             "Adam", "AdamW", "TTFT", "HBM", "OCR", "RAG", "MoE", "all", "reduce", "hidden", "lm_head", "rope", "dense", "data",
-            "parallel", "NCCL", "PyTorch", "llama", "cpp", "max_num_batched_tokens", "max_num_seqs", "P4", "h264", "hevc", "av1", "1080p", "1080p30", "720p", "4k", "gpusizer", "USD", "3D", "lm", "head", "Q4_K_M",
+            "parallel", "NCCL", "PyTorch", "FP4", "llama", "cpp", "max_num_batched_tokens", "max_num_seqs", "P4", "h264", "hevc", "av1", "1080p", "1080p30", "720p", "4k", "gpusizer", "USD", "3D", "lm", "head", "Q4_K_M",
             // product names and the link value a sentence tells the reader to set
             "Hugging", "Face", "Trainer", "PEFT", "Unsloth", "Liger", "torchtune", "Megatron", "LM", "trainer", "fused", "to"};
         for (const auto& g : test::bundled().gpus)
