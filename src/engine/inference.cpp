@@ -58,8 +58,8 @@ void explain_option(Option& o, const Replica& r, const Cycle& c, double batch) {
             .num("activations_gb", m.activations.gb()).num("overhead_gb", m.overhead().gb())
             .num("free_gb", std::max(0.0, m.kv_available()) / kBytesPerGB).num("llamacpp", r.engine.llamacpp ? 1 : 0)
             .num("tokens", r.engine.step_tokens).num("seqs", r.engine.max_seqs).num("kv_gb", o.kv_cache_gb)
-            .num("kv_tokens", o.kv_cache_tokens).num("block", r.engine.block_tokens).num("concurrency", o.max_concurrency)
-            .num("ctx", r.job->state.ctx),
+            .num("kv_tokens", o.kv_cache_tokens).num("block", r.engine.block_tokens)
+            .num("concurrency", o.max_concurrency).num("ctx", r.job->state.ctx),
         {o.kv_cache_gb, o.kv_cache_gb, o.kv_cache_gb}});
     const double in = r.in(), out = r.out();
     o.explanations.push_back({"speed.cycle",
@@ -269,7 +269,9 @@ void evaluate_inference(const Job& job, Result& out) {
         Message(code::formula_activations).num("llamacpp", engine.llamacpp ? 1 : 0).num("tokens", engine.step_tokens)
             .num("seqs", engine.max_seqs).num("vocab", m.vocab).num("total_gb", act),
         {act * lo.serve_activation_factor, act, act * hi.serve_activation_factor}});
-    const auto overhead = [&](const Assumptions& a) { return (job_overhead(m, engine, a)).gb() - act * a.serve_activation_factor; };
+    const auto overhead = [&](const Assumptions& a) {
+        return job_overhead(m, engine, a).gb() - act * a.serve_activation_factor;
+    };
     out.explanations.push_back({"memory.overhead",
         Message(code::formula_overhead).num("llamacpp", engine.llamacpp ? 1 : 0).num("graphs_gb", mid.cuda_graph_gb)
             .num("nccl_gb", mid.nccl_gb).num("runtime_gb", mid.runtime_overhead_gb),

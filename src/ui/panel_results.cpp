@@ -77,7 +77,10 @@ void draw_recommendation(App& app) {
     const double used = o.per_gpu_gb.mid;
     const text::Lang L = lang();
     auto formula = [&](const char* key) { return explain(r, key) ? message_text(explain(r, key)->formula) : std::string(); };
-    auto own = [&](const char* key) { return explain(o.explanations, key) ? message_text(explain(o.explanations, key)->formula) : std::string(); };
+    auto own = [&](const char* key) {  // the option's own explanation (KV capacity, cycle, TTFT)
+        const Explanation* e = explain(o.explanations, key);
+        return e ? message_text(e->formula) : std::string();
+    };
     const bool infer = r.state.task == Task::infer;
     cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
