@@ -92,21 +92,6 @@ double Replica::gemm_efficiency(double tokens) const {
     return gemm_share * (a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share);
 }
 
-double Replica::allreduce_seconds(double tokens) const {
-    if (tp <= 1) return 0;
-    const double lat = (nvlink_within(*gpu, tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
-    const double bytes = 2.0 * (tp - 1) / tp * tokens * job->model.hidden * 2.0;
-    const double layers_per_stage = double(job->model.layers) / pp;
-    return 2.0 * layers_per_stage * (lat + bytes / interconnect_bytes_per_s(*gpu, tp));
-}
-
-// Kernel launch gaps and tails per layer of one pipeline stage; MoE layers run twice the kernels.
-double Replica::fixed_step_seconds() const {
-    const ModelSpec& m = job->model;
-    const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
-    return (m.layers + moe_layers) / double(pp) * a.layer_overhead_us * 1e-6;
-}
-
 double Replica::step_seconds(double decoding, double prompt_tokens) const {
     const double tokens = decoding + prompt_tokens;
     const ModelSpec& m = job->model;
@@ -116,8 +101,8 @@ double Replica::step_seconds(double decoding, double prompt_tokens) const {
     const double decode_attn = std::max(decoding * kv_read / bandwidth,
                                         decoding * decode_attn_flops / (attn_peak * a.decode_compute_eff));
     const double prefill_attn = prompt_tokens * prefill_attn_flops / (attn_peak * a.prefill_compute_eff);
-    const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step_seconds() +
-                         allreduce_seconds(tokens);
+    const double allreduce = allreduce_latency + tokens * allreduce_per_token;
+    const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step + allreduce;
     return pp * stage + (pp - 1) * kNetworkHopSeconds;
 }
 
@@ -198,6 +183,16 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.linear_flops = linear / split;
     r.decode_attn_flops = (forward_flops_per_token(m, in + out / 2.0) - linear) / split;
     r.prefill_attn_flops = (forward_flops_per_token(m, in / 2.0) - linear) / split;
+    // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels.
+    const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
+    const double stage_layers = double(m.layers) / r.pp;
+    r.fixed_step = (m.layers + moe_layers) / double(r.pp) * a.layer_overhead_us * 1e-6;
+    if (r.tp > 1) {  // two all-reduces of the hidden states per layer (ring: 2(tp-1)/tp of the bytes)
+        const double lat = (nvlink_within(g, r.tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
+        const double bytes = 2.0 * (r.tp - 1) / r.tp * m.hidden * 2.0;
+        r.allreduce_latency = 2.0 * stage_layers * lat;
+        r.allreduce_per_token = 2.0 * stage_layers * bytes / interconnect_bytes_per_s(g, r.tp);
+    }
     return r;
 }
 

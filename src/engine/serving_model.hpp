@@ -79,6 +79,9 @@ struct Replica {
     // sequence; FLOPs per token of the linear layers, of attention in decode and in prefill.
     double dense_read = 0, expert_read = 0, kv_read = 0;
     double linear_flops = 0, decode_attn_flops = 0, prefill_attn_flops = 0;
+    // Per step of one pipeline stage: the fixed time of its layers; its all-reduces' latency and
+    // seconds per token of payload (0 without TP).
+    double fixed_step = 0, allreduce_latency = 0, allreduce_per_token = 0;
 
     double in() const;
     double out() const;
@@ -94,8 +97,6 @@ struct Replica {
 
   private:
     double gemm_efficiency(double tokens) const;
-    double allreduce_seconds(double tokens) const;
-    double fixed_step_seconds() const;
 };
 
 Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch);
