@@ -79,7 +79,9 @@ void draw_recommendation(App& app) {
     cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
              formula("memory.kv_cache"));
-    if (r.state.task == Task::infer) {
+    if (r.state.task == Task::infer && draw_service_figures(app, o, cell)) {
+        // speech-to-text or embeddings (panel_services.cpp)
+    } else if (r.state.task == Task::infer) {
         cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
              range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" + tr("decode roofline: bytes read per step / (bandwidth × efficiency), with the prompts' prefill in the same cycle"));
         cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L), range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("users × tokens/s per user"));
