@@ -282,6 +282,7 @@ const UiTable& ui_table_ru() {
         // services: meeting transcription, vector search, copilot (panel_services.cpp, exports)
         {"Meeting transcription", "Транскрибация встреч"},
         {"Vector search over a knowledge base", "Векторный поиск по базе знаний"},
+        {"Vector search", "Векторный поиск"},
         {"Copilot for developers", "Copilot для разработчиков"},
         {"Recorded audio, hours per day", "Записи, часов в день"},
         {"Meetings recorded each working day, transcribed as they arrive (an 8-hour day).",
@@ -319,6 +320,12 @@ const UiTable& ui_table_ru() {
         {"realtime per GPU", "реального времени на GPU"},
         {"queries/s", "запросов/с"},
         {"corpus in", "корпус за"},
+        {"speech-to-text", "распознавание речи"},
+        {"dimensions", "измерений"},
+        {"Per hour of audio", "За час аудио"},
+        {"price per GPU-hour / × realtime, at full load", "цена GPU-часа / × реального времени, при полной загрузке"},
+        {"Embed the corpus, cost", "Эмбеддинги корпуса, цена"},
+        {"cost per hour × hours to embed the corpus", "цена в час × часы на эмбеддинги корпуса"},
     };
     return t;
 }

@@ -182,7 +182,7 @@ void draw_task(App& app) {
         // base", "meeting transcription and analytics", "a copilot for developers").
         const char* uses[] = {"chat", "rag", "ocr", "general", "asr", "embed", "copilot"};
         const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI"),
-                                tr("Meeting transcription"), tr("Vector search over a knowledge base"),
+                                tr("Meeting transcription"), tr("Vector search"),
                                 tr("Copilot for developers")};
         for (int i = 0; i < 7; ++i)
             if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i] && s.view == View::options)) {
@@ -281,8 +281,10 @@ void draw_model(App& app) {
             std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
             if (m.active_params_b < m.params_b * 0.95)
                 meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
-            meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0) + " · " +
-                    std::string(weight_format_info(m.native_format).label) + " · " + m.license;
+            if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
+            else if (m.embedding) meta += " · " + std::to_string(m.embedding->dimensions) + " " + tr("dimensions");
+            if (m.max_context > 0 && !m.speech) meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0);
+            meta += " · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
             if (m.estimated) meta += std::string(" · ") + tr("estimated");
             if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
@@ -386,7 +388,7 @@ void draw_model(App& app) {
             }
             ImGui::EndCombo();
         }
-        if (s.task == Task::infer) {
+        if (s.task == Task::infer && s.use != "asr" && s.use != "embed") {  // encoders keep no KV cache
             ImGui::TextUnformatted(tr("KV-cache format"));
             ImGui::SetNextItemWidth(-1);
             auto kv_label = [&](KvFormat f) {

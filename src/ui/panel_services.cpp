@@ -61,6 +61,9 @@ bool draw_service_figures(const App& app, const Option& o, const ServiceCell& ce
                  "\n" + formula(r, "speech.decoder"));
         cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"));
         cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L), tr("recordings transcribed together, memory permitting"));
+        if (o.price && o.audio_x_realtime.mid > 0)  // a GPU-hour transcribes × realtime hours of audio
+            cell(tr("Per hour of audio"), text::money(o.price->per_gpu_hour / o.audio_x_realtime.mid, r.currency, L),
+                 tr("price per GPU-hour / × realtime, at full load"));
         return true;
     }
     if (r.state.use == "embed") {
@@ -70,6 +73,9 @@ bool draw_service_figures(const App& app, const Option& o, const ServiceCell& ce
              text::duration_hours(o.index_hours.low, L) + " – " + text::duration_hours(o.index_hours.high, L) + "\n" +
                  formula(r, "embed.index"));
         cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula(r, "embed.vector_index"));
+        if (o.cost_per_hour && o.index_hours.mid > 0)
+            cell(tr("Embed the corpus, cost"), text::money(*o.cost_per_hour * o.index_hours.mid, r.currency, L),
+                 tr("cost per hour × hours to embed the corpus"));
         return true;
     }
     return false;
