@@ -122,7 +122,11 @@ void evaluate_embeddings(const Job& job, Result& out) {
         o.per_gpu.activations = activations;
         o.per_gpu.overhead = out.memory.overhead;
         o.per_gpu_gb = {out.memory_total_gb.low, out.memory_total_gb.mid, out.memory_total_gb.high};
-        if (peak_flops(g, ComputeKind::bf16) <= 0) { o.reason = Message(code::reason_no_tensor_figure); out.options.push_back(o); continue; }
+        if (peak_flops(g, ComputeKind::bf16) <= 0) {
+            o.reason = Message(code::reason_no_tensor_figure);
+            out.options.push_back(o);
+            continue;
+        }
         if (o.per_gpu_gb.mid > o.capacity_gb) {
             o.reason = Message(code::reason_needs_memory).num("need", o.per_gpu_gb.mid).num("have", o.capacity_gb);
             out.options.push_back(o);

@@ -201,7 +201,11 @@ void evaluate_speech(const Job& job, Result& out) {
         o.per_gpu.kv_cache = Bytes{s.state_per_seq * std::max(1.0, batch)};
         const double used = o.per_gpu.total().gb();
         o.per_gpu_gb = {used, used, used};
-        if (peak_flops(g, ComputeKind::bf16) <= 0) { o.reason = Message(code::reason_no_tensor_figure); out.options.push_back(o); continue; }
+        if (peak_flops(g, ComputeKind::bf16) <= 0) {
+            o.reason = Message(code::reason_no_tensor_figure);
+            out.options.push_back(o);
+            continue;
+        }
         if (batch < 1) {
             o.reason = Message(code::reason_needs_memory).num("need", (weights + out.memory.overhead).gb() + s.state_per_seq / 1e9)
                            .num("have", o.capacity_gb);

@@ -20,6 +20,11 @@ std::string formula(const Result& r, const char* key) {
     return e ? message_text(e->formula) : std::string();
 }
 
+bool growth_row(State& s) {
+    return number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f",
+                      tr("The guide: keep a reserve for load growth."));
+}
+
 }  // namespace
 
 bool draw_service_load(App& app, State& s, bool& changed) {
@@ -29,7 +34,7 @@ bool draw_service_load(App& app, State& s, bool& changed) {
                               tr("Meetings recorded each working day, transcribed as they arrive (an 8-hour day)."));
         changed |= number_row(tr("Live audio streams"), "streams", &s.streams, 0, 10000, true, "%.0f",
                               tr("Meetings captioned live at the same time; each is re-transcribed every 2 s."));
-        changed |= number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
+        changed |= growth_row(s);
         return true;
     }
     if (s.use == "embed") {
@@ -38,7 +43,7 @@ bool draw_service_load(App& app, State& s, bool& changed) {
         changed |= number_row(tr("Tokens per passage"), "doc_tokens", &s.doc_tokens, 16, 32768, true, "%.0f",
                               tr("Longer passages than the model reads are split into several vectors."));
         changed |= number_row(tr("Search queries per second"), "qps", &s.qps, 0, 100000, true, "%.0f", nullptr);
-        changed |= number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
+        changed |= growth_row(s);
         return true;
     }
     return false;
