@@ -81,7 +81,8 @@ const tests = [
   {
     name: 'typing into a number field changes the state',
     async fn(ctx) {
-      const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
+      // 1100 px tall: the users field sits below the fold of a 1000 px window.
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1100 } });
       // Typed field of "Concurrent users" (right of its slider) in the 1600-wide layout.
       await p.page.mouse.click(540, 1009);
       await p.page.keyboard.press('Control+A');
@@ -136,7 +137,7 @@ const tests = [
 export const touchTyping = {
   name: 'touch: tapping a number field raises the keyboard field; typed digits and Enter apply',
   async fn(ctx) {
-    const p = await ctx.open('', { viewport: { width: 1600, height: 1000 }, contextOptions: { hasTouch: true, isMobile: true } });
+    const p = await ctx.open('', { viewport: { width: 1600, height: 1100 }, contextOptions: { hasTouch: true, isMobile: true } });
     await p.page.touchscreen.tap(540, 1009);  // the "Concurrent users" typed field (wide layout)
     await ctx.until(() => p.page.evaluate(() => document.activeElement && document.activeElement.id === 'text-agent'),
       { message: 'hidden text field focused' });

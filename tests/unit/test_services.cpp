@@ -1,5 +1,6 @@
 // The article's services as presets of inference: speech-to-text (use=asr), embeddings for
 // vector search (use=embed) and the code copilot (use=copilot).
+#include "engine/model_fit.hpp"
 #include "engine/services.hpp"
 #include "helpers.hpp"
 #include "report/report.hpp"
@@ -112,4 +113,15 @@ TEST_CASE("copilot: the prefix cache shortens the first token, not the KV memory
 TEST_CASE("streams=0 is a recording-only load; negative counts are refused") {
     CHECK(decode_link("v=1&use=asr&streams=0").warnings.empty());
     CHECK(has_warning(decode_link("v=1&use=asr&streams=-1").warnings, code::link_bad_value));
+}
+
+TEST_CASE("the models view sizes speech and embedding models in their own presets") {
+    State s = decode_link("v=1&view=models&gpu=rtx-4090").state;
+    for (const ModelFit& f : fit_models(s, test::bundled())) {
+        if (f.id == "openai/whisper-large-v3-turbo" || f.id == "BAAI/bge-m3") CHECK_MESSAGE(f.fits, f.id);
+        if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
+    }
+    s.use = "asr";  // a chat model is still sized as one when the page shows the transcription preset
+    for (const ModelFit& f : fit_models(s, test::bundled()))
+        if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
 }
