@@ -36,6 +36,11 @@ template <class V> void fields(V& v, LinearAttentionSpec& l) {
 template <class V> void fields(V& v, MoeSpec& m) {
     v(m.experts); v(m.experts_per_token); v(m.shared_experts); v(m.expert_intermediate); v(m.dense_layers);
 }
+template <class V> void fields(V& v, SpeechSpec& s) {
+    v(s.decoder); v(s.encoder_params_b); v(s.encoder_layers); v(s.encoder_hidden); v(s.frames_per_second);
+    v(s.window_seconds); v(s.decoder_layers);
+}
+template <class V> void fields(V& v, EmbeddingSpec& e) { v(e.dimensions); v(e.bidirectional); }
 template <class V> void fields(V& v, ModelSpec& m) {
     v(m.id); v(m.name); v(m.family); v(m.modality); v(m.license); v(m.notes); v(m.source);
     v(m.params_b); v(m.active_params_b); v(m.layers); v(m.hidden); v(m.intermediate); v(m.heads);
@@ -43,6 +48,7 @@ template <class V> void fields(V& v, ModelSpec& m) {
     v(m.native_format); v(m.native_quantizes_experts_only); v(m.attention); v(m.sliding_window);
     v(m.sliding_layers); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.moe); v(m.estimated);
     v(m.estimated_fields); v(m.custom);
+    v(m.speech); v(m.embedding);
 }
 template <class V> void fields(V& v, ServerSpec& s) { v(s.id); v(s.name); v(s.gpu_id); v(s.notes); v(s.source); v(s.gpus); }
 template <class V> void fields(V& v, TaskPreset& p) {

@@ -326,6 +326,38 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     if (!partial && g.server_sizes.empty()) g.server_sizes = {1};
 }
 
+// "speech" and "embedding": what a speech-to-text or an embedding model adds to its architecture.
+void read_service_specs(Reader& r, ModelSpec& m) {
+    if (const json* sp = r.find("speech"); sp && !sp->is_null()) {
+        if (!sp->is_object()) { r.error("speech", std::string("expected an object or null, got ") + type_name(*sp)); return; }
+        std::vector<CatalogError> sub;
+        Reader rs(*sp, "", "", sub);
+        SpeechSpec s;
+        s.decoder = rs.string("decoder", true, "transformer", 20);
+        if (s.decoder != "transformer" && s.decoder != "tdt" && s.decoder != "rnnt" && s.decoder != "ctc")
+            rs.error("decoder", "expected transformer, tdt, rnnt or ctc, got '" + s.decoder + "'");
+        s.encoder_params_b = rs.number("encoder_params_b", true, 0.0001, 100000).value_or(0);
+        s.encoder_layers = rs.integer("encoder_layers", true, 1, 100000);
+        s.encoder_hidden = rs.integer("encoder_hidden", true, 1, 1000000);
+        s.frames_per_second = rs.number("frames_per_second", true, 1, 1000).value_or(0);
+        s.window_seconds = rs.number("window_seconds", false, 0, 3600).value_or(0);
+        s.decoder_layers = rs.integer("decoder_layers", false, 0, 100000);
+        if (m.params_b > 0 && s.encoder_params_b > m.params_b) rs.error("encoder_params_b", "more than params_b");
+        for (auto& e : sub) r.error("speech." + e.field, e.message);
+        m.speech = s;
+    }
+    if (const json* em = r.find("embedding"); em && !em->is_null()) {
+        if (!em->is_object()) { r.error("embedding", std::string("expected an object or null, got ") + type_name(*em)); return; }
+        std::vector<CatalogError> sub;
+        Reader re(*em, "", "", sub);
+        EmbeddingSpec e;
+        e.dimensions = re.integer("dimensions", true, 1, 1000000);
+        e.bidirectional = re.boolean("bidirectional", true);
+        for (auto& x : sub) r.error("embedding." + x.field, x.message);
+        m.embedding = e;
+    }
+}
+
 void read_model(Reader& r, ModelSpec& m, bool partial) {
     const bool req = !partial;
     auto keep = [&](const char* f) { return !partial || r.has(f); };
@@ -412,6 +444,7 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
             r.error("moe", std::string("expected an object or null, got ") + type_name(*moe));
         }
     }
+    read_service_specs(r, m);
     if (keep("estimated")) m.estimated = r.boolean("estimated", m.estimated);
     if (keep("estimated_fields")) m.estimated_fields = r.strings("estimated_fields");
     if (!partial && !m.estimated && (m.layers == 0 || m.hidden == 0))

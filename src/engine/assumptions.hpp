@@ -42,6 +42,9 @@ namespace gpusizer {
 struct Assumptions {
     double decode_bandwidth_eff = 0.70;
     double prefill_compute_eff = 0.65;
+    // Encoder GEMMs of speech and embedding models (small, batched, PyTorch/ONNX/TensorRT runtimes):
+    // half the dense peak, 0.35-0.65, from the services' validation cases (README caveats).
+    double encoder_compute_eff = 0.50;
     double decode_compute_eff = 0.40;
     double lowp_compute_factor = 0.75;
     double runtime_overhead_gb = 0.5;
@@ -63,6 +66,7 @@ struct Assumptions {
         Assumptions a;
         a.decode_bandwidth_eff = 0.85;
         a.prefill_compute_eff = 0.80;
+        a.encoder_compute_eff = 0.65;
         a.lowp_compute_factor = 0.9;
         a.decode_compute_eff = 0.55;
         a.runtime_overhead_gb = 0.3;
@@ -83,6 +87,7 @@ struct Assumptions {
         Assumptions a;
         a.decode_bandwidth_eff = 0.55;
         a.prefill_compute_eff = 0.50;
+        a.encoder_compute_eff = 0.35;
         a.lowp_compute_factor = 0.6;
         a.decode_compute_eff = 0.25;
         a.runtime_overhead_gb = 1.0;

@@ -77,6 +77,24 @@ struct MoeSpec {
 
 enum class AttentionKind { mha, gqa, mla, hybrid_linear };
 
+// Speech-to-text models (services.hpp): an audio encoder in front of a text decoder. The
+// ModelSpec's layers / hidden / heads describe the decoder for Whisper, the encoder for a
+// transducer (whose decoder is a small prediction network and joint).
+struct SpeechSpec {
+    std::string decoder;            // "transformer" (autoregressive, cross-attention) or "tdt" / "rnnt" / "ctc"
+    double encoder_params_b = 0;    // the rest of params_b is the decoder
+    int encoder_layers = 0, encoder_hidden = 0;
+    double frames_per_second = 0;   // encoder frames per audio second after subsampling (Whisper 50, FastConformer 12.5)
+    double window_seconds = 0;      // the encoder always pads its input to this (Whisper 30); 0 = audio length
+    int decoder_layers = 0;         // transformer decoder layers (0 for transducers)
+};
+
+// Embedding models for vector search: one vector per passage, pooled from the last layer.
+struct EmbeddingSpec {
+    int dimensions = 0;             // vector size the index stores
+    bool bidirectional = true;      // BERT / XLM-R encoders attend both ways; LLM-based embedders are causal
+};
+
 struct ModelSpec {
     std::string id, name, family, modality, license, notes, source;
     double params_b = 0.0;         // total parameters, billions
@@ -97,6 +115,8 @@ struct ModelSpec {
     bool estimated = false;
     std::vector<std::string> estimated_fields;
     bool custom = false;           // described by the link, not the catalog
+    std::optional<SpeechSpec> speech;        // speech-to-text models only
+    std::optional<EmbeddingSpec> embedding;  // embedding models only
 };
 
 struct ServerSpec {

@@ -28,6 +28,37 @@ namespace gpusizer {
     X(price_recommend_priced, "price.recommend_priced")                            \
     X(plan_sharded, "plan.sharded")                                                \
     X(plan_horizon, "plan.horizon")                                                \
+    /* services: speech-to-text, embeddings, copilot (services.hpp) */             \
+    X(service_needs_asr, "service.needs_asr")                                      \
+    X(service_needs_embed, "service.needs_embed")                                  \
+    X(service_not_speech_model, "service.not_speech_model")                        \
+    X(service_not_embedding_model, "service.not_embedding_model")                  \
+    X(service_passage_split, "service.passage_split")                              \
+    X(reason_speech_short, "reason.speech_short")                                  \
+    X(reason_embed_short, "reason.embed_short")                                    \
+    X(assume_encoder_eff, "assume.encoder_eff")                                    \
+    X(assume_speech_tokens, "assume.speech_tokens")                                \
+    X(assume_speech_steps, "assume.speech_steps")                                  \
+    X(assume_speech_host, "assume.speech_host")                                    \
+    X(assume_speech_day, "assume.speech_day")                                      \
+    X(assume_speech_streams, "assume.speech_streams")                              \
+    X(assume_embed_query, "assume.embed_query")                                    \
+    X(assume_embed_vectors, "assume.embed_vectors")                                \
+    X(assume_copilot_prefix, "assume.copilot_prefix")                              \
+    X(formula_speech_encoder, "formula.speech_encoder")                            \
+    X(formula_speech_decoder, "formula.speech_decoder")                            \
+    X(formula_speech_transducer, "formula.speech_transducer")                      \
+    X(formula_speech_ctc, "formula.speech_ctc")                                    \
+    X(formula_speech_realtime, "formula.speech_realtime")                          \
+    X(formula_speech_load, "formula.speech_load")                                  \
+    X(formula_embed_flops, "formula.embed_flops")                                  \
+    X(formula_embed_index, "formula.embed_index")                                  \
+    X(formula_embed_qps, "formula.embed_qps")                                      \
+    X(formula_vector_index, "formula.vector_index")                                \
+    X(cmd_asr_vllm, "cmd.asr_vllm")                                                \
+    X(cmd_asr_nemo, "cmd.asr_nemo")                                                \
+    X(cmd_embed_tei, "cmd.embed_tei")                                              \
+    X(cmd_copilot_prefix, "cmd.copilot_prefix")                                    \
     /* fits, but not what a buyer would rent (practicality.cpp) */                 \
     X(practical_consumer_cards, "practical.consumer_cards")                        \
     X(practical_replica_servers, "practical.replica_servers")                      \

@@ -59,7 +59,15 @@ std::vector<ModelFit> fit_models(const State& s, const Catalog& catalog) {
     std::vector<ModelFit> out;
     const GpuSpec* g = s.gpu.empty() ? nullptr : catalog.find_gpu(s.gpu);
     if (!g) return out;
-    for (const ModelSpec& m : catalog.models) out.push_back(fit_one(single_model_state(s, m.id), m, *g, catalog));
+    for (const ModelSpec& m : catalog.models) {
+        State one = single_model_state(s, m.id);
+        // Speech and embedding models run in their own service preset (services.hpp); a chat
+        // model is sized as one even when the page shows a speech or an embedding preset.
+        if (m.speech) one.use = "asr";
+        else if (m.embedding) one.use = "embed";
+        else if (one.use == "asr" || one.use == "embed") one.use = State{}.use;
+        out.push_back(fit_one(one, m, *g, catalog));
+    }
     if (s.model == "custom" && custom_model_complete(s.custom)) {
         const ModelSpec m = custom_model(s.custom);
         out.push_back(fit_one(single_model_state(s, "custom"), m, *g, catalog));

@@ -9,6 +9,7 @@
 #include "engine/hardware.hpp"
 #include "engine/model_fit.hpp"
 #include "engine/model_math.hpp"
+#include "engine/services.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -91,6 +92,8 @@ namespace {
 
 double rank_speed(const Option& o) {
     if (o.decode_tps_per_user.mid > 0) return o.decode_tps_per_user.mid;
+    if (o.audio_x_realtime.mid > 0) return o.audio_x_realtime.mid;
+    if (o.qps_capacity.mid > 0) return o.qps_capacity.mid;
     if (o.days.mid > 0) return -o.days.mid;
     return o.score;
 }
@@ -210,7 +213,8 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     if (found && found->max_context > 0) {
         const bool infer = state.task == Task::infer;
         const double asked = infer ? state.ctx : state.seq;
-        if (state.task != Task::other && asked > found->max_context)
+        const bool encoder_use = infer && (state.use == "asr" || state.use == "embed");  // no chat context
+        if (state.task != Task::other && !encoder_use && asked > found->max_context)
             r.warnings.push_back(Message(infer ? code::model_context_over_max : code::model_sequence_over_max)
                                      .num("asked", asked).str("model", found->name).num("max", found->max_context));
     }
@@ -226,7 +230,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     static const ModelSpec kNoModel{};
     const Job job{r.state, catalog, found ? *found : kNoModel, wq, gpus};
     switch (state.task) {
-        case Task::infer: evaluate_inference(job, r); break;
+        case Task::infer: if (!evaluate_service(job, r)) evaluate_inference(job, r); break;
         case Task::tune:
         case Task::train: evaluate_training(job, r); break;
         case Task::other: evaluate_other_work(job, r); break;
@@ -245,7 +249,8 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     auto& said = r.assumptions;
     said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
     said.push_back(Message(code::assume_binary_gb));
-    if (state.task == Task::infer) {
+    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
+    if (state.task == Task::infer && !encoder_service) {
         said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
                            .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
         said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
@@ -262,6 +267,8 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     } else if (state.task == Task::tune || state.task == Task::train) {
         training_assumptions(r, said);
         if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
+    } else if (state.task == Task::infer) {
+        // speech.cpp / embeddings.cpp listed theirs while evaluating
     } else {
         said.push_back(Message(code::assume_other_rules));
     }
@@ -292,6 +299,7 @@ std::string non_finite_figure(const Result& r) {
     check(r.memory.total().value, "memory");
     check_range(r.memory_total_gb, "memory_total_gb");
     check(r.flops, "flops");
+    check(r.vector_index_gb, "vector_index_gb");
     check_range(r.gpu_hours, "gpu_hours");
     for (size_t i = 0; i < r.options.size() && bad.empty(); ++i) {
         const Option& o = r.options[i];
@@ -303,6 +311,10 @@ std::string non_finite_figure(const Result& r) {
         check_range(o.tpot_ms, at + "tpot_ms");
         check_range(o.gpu_hours, at + "gpu_hours");
         check_range(o.days, at + "days");
+        check_range(o.audio_x_realtime, at + "audio_x_realtime");
+        check_range(o.qps_capacity, at + "qps_capacity");
+        check_range(o.index_hours, at + "index_hours");
+        check(o.streams_served, at + "streams_served");
         check(o.capacity_gb, at + "capacity_gb");
         check(o.users_served, at + "users_served");
         check(o.energy_mwh, at + "energy_mwh");

@@ -57,6 +57,9 @@
 //     over data-parallel ranks; ZeRO-2/3 only when nothing else fits. Each layout states its
 //     communication per step (TP all-reduce, PP bubble, DP sync, EP all-to-all); the MFU defaults are
 //     measured end to end and already include it. Fine-tuning keeps DDP, then ZeRO / FSDP, then TP, PP.
+//  Services (services.hpp): speech-to-text = encoder compute + decoder bandwidth per audio second
+//   (speech.cpp); embeddings = encoder compute per token, queries per second and the hours to
+//   embed a corpus (embeddings.cpp); the copilot = the serving model above with a prefix cache.
 //  Other GPU work: rules over catalog facts (graphics/RT, NVENC engines, FP32, FP64, memory).
 //  All three assumption sets (optimistic / typical / pessimistic, see assumptions.hpp) are run;
 //  their spread is each headline figure's low-high range.
@@ -118,6 +121,11 @@ struct Option {
     // training / tuning
     Range gpu_hours, days;
     double energy_mwh = 0;
+    // services (services.hpp): speech-to-text and embeddings
+    Range audio_x_realtime;     // seconds of recorded audio one GPU transcribes per second
+    double streams_served = 0;  // live audio streams the option carries beside the recorded audio
+    Range qps_capacity;         // search queries per second the option's GPUs embed
+    Range index_hours;          // hours to embed the whole corpus on the option's GPUs
     // other work: the figure the GPU is ranked by, and its unit
     double score = 0;
     Message score_label;  // e.g. score.fp64_tflops
@@ -161,6 +169,7 @@ struct Result {
     int recommended = -1;        // index into options, -1 if nothing fits
     std::vector<Explanation> explanations;
     std::vector<Message> assumptions;  // itemised, with their values
+    double vector_index_gb = 0;  // embeddings: the corpus's vectors (float32), held beside the GPUs
     std::string currency = "USD";
     std::vector<ModelFit> models;      // view=models only: every catalog model (and the custom one) on the pinned GPU
 };

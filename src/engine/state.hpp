@@ -40,7 +40,7 @@ enum class View { options, models };
 
 struct State {
     Task task = Task::infer;
-    std::string use = "chat";              // preset within the task: chat rag ocr general | render transcode image hpc
+    std::string use = "chat";              // preset within the task: chat rag ocr general asr embed copilot | render transcode image hpc
     View view = View::options;             // view=models: "what can I run on my GPU?" (model_fit.hpp)
     std::string model = "Qwen/Qwen3-8B";   // catalog id, or "custom"
     CustomModel custom;
@@ -72,9 +72,16 @@ struct State {
     std::optional<double> gpuh;
     std::string gpuh_gpu = "h100-sxm";
 
+    // services (services.hpp): speech-to-text, embeddings for vector search, code copilot
+    double audio_h = 100;     // hours of recorded audio per day to transcribe (use=asr; `streams` = live streams)
+    double docs = 1e6;        // passages to embed into the vector index (use=embed)
+    double doc_tokens = 512;  // tokens per passage
+    double qps = 20;          // search queries per second to embed
+    double prefix_hit = 0;    // % of each prompt already in the prefix cache (copilot preset: 75)
+
     // other GPU work
     double vram = 16;       // GB the scene / batch / dataset needs
-    double streams = 8;     // concurrent video streams (transcode)
+    double streams = 8;     // concurrent video streams (transcode); live audio streams (asr)
     std::string res = "1080p";
     std::string codec = "h264";
 

@@ -19,6 +19,13 @@ struct Job {
 void evaluate_inference(const Job& job, Result& out);
 void evaluate_training(const Job& job, Result& out);
 void evaluate_other_work(const Job& job, Result& out);
+// Service presets of the inference task (services.hpp); false: a plain LLM use, size it as such.
+bool evaluate_service(const Job& job, Result& out);
+void evaluate_speech(const Job& job, Result& out);      // speech.cpp
+void evaluate_embeddings(const Job& job, Result& out);  // embeddings.cpp
+void evaluate_copilot(const Job& job, Result& out);     // copilot.cpp
+// Compute efficiency of an encoder forward pass: the prefill efficiency, less for narrow layers.
+double encoder_compute_eff(const Assumptions& a, int hidden);
 
 // Total training / tuning FLOPs for the state's tokens × epochs.
 double training_flops(const ModelSpec& m, const State& s);

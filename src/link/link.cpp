@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <functional>
 
+#include "engine/services.hpp"
+
 namespace gpusizer {
 namespace {
 
@@ -32,7 +34,13 @@ const std::vector<NumberKey>& number_keys() {
         {"seq", 1, 16777216, [](State& s) { return &s.seq; }},
         {"batch", 1, 1000000, [](State& s) { return &s.batch; }},
         {"vram", 0, 1000000, [](State& s) { return &s.vram; }},
-        {"streams", 1, 10000000, [](State& s) { return &s.streams; }},
+        // 0 live streams: speech-to-text of recordings only (transcoding counts at least one stream)
+        {"streams", 0, 10000000, [](State& s) { return &s.streams; }},
+        {"audio_h", 0, 10000000, [](State& s) { return &s.audio_h; }},
+        {"docs", 0, 1e13, [](State& s) { return &s.docs; }},
+        {"doc_tokens", 1, 16777216, [](State& s) { return &s.doc_tokens; }},
+        {"qps", 0, 10000000, [](State& s) { return &s.qps; }},
+        {"prefix_hit", 0, 100, [](State& s) { return &s.prefix_hit; }},
         {"reserve", 0, 90, [](State& s) { return &s.reserve; }},
     };
     return keys;
@@ -85,6 +93,7 @@ const char* const kKeyOrder[] = {"task", "use", "view", "model", "name", "params
                                  "expert_inter", "dense_layers", "kv_lora", "q_lora", "rope_dim", "nope_dim", "v_dim",
                                  "window", "window_layers", "lin_layers", "lin_k_heads", "lin_v_heads", "lin_k_dim",
                                  "lin_v_dim", "lin_conv", "indexer", "native", "experts_only", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
+                                 "prefix_hit", "audio_h", "docs", "doc_tokens", "qps",
                                  "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
@@ -236,10 +245,11 @@ DecodedLink decode_link(std::string_view text) {
             continue;
         }
         if (key == "use") {
-            static const char* uses[] = {"chat", "rag", "ocr", "general", "render", "transcode", "image", "hpc"};
+            static const char* uses[] = {"chat", "rag", "ocr", "general", "asr", "embed", "copilot",
+                                         "render", "transcode", "image", "hpc"};
             bool ok = false;
             for (const char* u : uses) ok = ok || value == u;
-            if (ok) s.use = value; else bad("chat, rag, ocr, general, render, transcode, image, hpc");
+            if (ok) s.use = value; else bad("chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
             continue;
         }
         if (key == "view") {
@@ -369,6 +379,8 @@ DecodedLink decode_link(std::string_view text) {
         if (!handled) warn(Message(code::link_unknown_key).str("key", shown));
     }
     if (!text.empty() && !saw_version) warn(Message(code::link_no_version).num("version", kLinkVersion));
+    // A service preset's defaults (its model, copilot's load) fill the keys the link left out.
+    if (is_service_use(s.use)) apply_use_defaults(s, seen);
     // A custom architecture without model=custom is still a custom model: the link meant it.
     if (!have_model && s.custom.params_b > 0) s.model = "custom";
     if (s.in > s.ctx) warn(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
@@ -376,7 +388,8 @@ DecodedLink decode_link(std::string_view text) {
 }
 
 std::string encode_link(const State& s) {
-    const State def;
+    // A service preset's defaults are omitted like the plain ones (services.hpp).
+    const State def = is_service_use(s.use) ? use_defaults_state(s.use) : State{};
     std::string out = "v=" + std::to_string(kLinkVersion);
     auto put = [&](const char* key, const std::string& value) {
         out += '&';

@@ -31,7 +31,14 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
     c.push_back({T("Servers", lang), [n](const Option& o) { return o.servers > 0 ? n(o.servers, 0) : dash(); }});
     c.push_back({T("Fits", lang), [lang](const Option& o) { return std::string(T(o.fits ? "yes" : "no", lang)); }});
     c.push_back({T("GB/GPU", lang), [n](const Option& o) { return o.per_gpu_gb.mid > 0 ? n(o.per_gpu_gb.mid, 1) : dash(); }});
-    if (r.state.task == Task::infer) {
+    if (r.state.task == Task::infer && r.state.use == "asr") {
+        c.push_back({T("× realtime", lang), [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.audio_x_realtime.mid, 0) : dash(); }});
+        c.push_back({T("Live streams", lang), [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.streams_served, 0) : dash(); }});
+    } else if (r.state.task == Task::infer && r.state.use == "embed") {
+        c.push_back({T("QPS", lang), [n](const Option& o) { return o.qps_capacity.mid > 0 ? n(o.qps_capacity.mid, 0) : dash(); }});
+        c.push_back({T("Index time", lang), [lang](const Option& o) {
+                         return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang) : std::string(dash()); }});
+    } else if (r.state.task == Task::infer) {
         c.push_back({T("tok/s/user", lang), [n](const Option& o) {
                          return o.decode_tps_per_user.mid > 0 ? n(o.decode_tps_per_user.mid, 1) : dash(); }});
         if (!brief) {
@@ -57,6 +64,11 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
 }
 
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
+    if (r.state.task == Task::infer && r.state.use == "asr")
+        return text::number(o.audio_x_realtime.mid, 0, lang) + " × " + T("realtime per GPU", lang);
+    if (r.state.task == Task::infer && r.state.use == "embed")
+        return text::number(o.qps_capacity.mid, 0, lang) + " " + T("queries/s", lang) + ", " + T("corpus in", lang) + " " +
+               text::duration_hours(o.index_hours.mid, lang);
     if (r.state.task == Task::infer)
         return text::with_unit(o.decode_tps_per_user.mid, 1, "tok/s", lang) + " " + T("per user", lang);
     if (is_train(r)) {
@@ -98,7 +110,18 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
     auto n = [lang](double v, int d) { return text::number(v, d, lang); };
     std::vector<std::pair<std::string, std::string>> in;
     auto add = [&](const char* label, const std::string& v) { in.emplace_back(T(label, lang), v); };
-    if (s.task == Task::infer) {
+    if (s.task == Task::infer && s.use == "asr") {
+        add("Recorded audio, hours per day", n(s.audio_h, 1));
+        add("Live audio streams", n(s.streams, 0));
+        add("Growth reserve, %", n(s.growth, 0));
+    } else if (s.task == Task::infer && s.use == "embed") {
+        add("Passages in the knowledge base", text::compact(s.docs, 1, lang));
+        add("Tokens per passage", n(s.doc_tokens, 0));
+        add("Search queries per second", n(s.qps, 0));
+        add("Vector index", text::with_unit(r.vector_index_gb, 1, "GB", lang));
+        add("Growth reserve, %", n(s.growth, 0));
+    } else if (s.task == Task::infer) {
+        if (s.use == "copilot") add("Prompt share in the prefix cache, %", n(s.prefix_hit, 0));
         add("Weight format", std::string(weight_format_info(r.weight_format).label));
         add("Context per request, tokens", n(s.ctx, 0));
         add("Average prompt, tokens", n(s.in, 0));

@@ -55,6 +55,8 @@ json state_json(const State& s, double mfu) {
     j["days"] = s.days ? num(*s.days) : json(nullptr);
     j["gpuh"] = s.gpuh ? num(*s.gpuh) : json(nullptr);
     j["gpuh_gpu"] = s.gpuh_gpu;
+    j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
+    j["prefix_hit"] = num(s.prefix_hit);
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
@@ -129,6 +131,14 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["days"] = train ? mid_or_null(o.days, 3) : json(nullptr);
     j["days_range"] = train ? range(o.days, 3) : json(nullptr);
     j["energy_mwh"] = train && o.energy_mwh > 0 ? round_to(o.energy_mwh, 3) : json(nullptr);
+    // services: speech-to-text (use=asr) and embeddings (use=embed); null elsewhere
+    j["audio_x_realtime"] = mid_or_null(o.audio_x_realtime, 1);
+    j["audio_x_realtime_range"] = range(o.audio_x_realtime, 1);
+    j["streams_served"] = o.audio_x_realtime.mid > 0 ? json(o.streams_served) : json(nullptr);
+    j["qps_capacity"] = mid_or_null(o.qps_capacity, 1);
+    j["qps_capacity_range"] = range(o.qps_capacity, 1);
+    j["index_hours"] = mid_or_null(o.index_hours, 3);
+    j["index_hours_range"] = range(o.index_hours, 3);
     j["score"] = task == Task::other ? round_to(o.score, 3) : json(nullptr);
     j["score_label"] = task == Task::other ? json(text::render(o.score_label, lang)) : json(nullptr);
     j["score_label_code"] = task == Task::other ? json(o.score_label.code) : json(nullptr);
@@ -197,6 +207,7 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
                     {"gpu_hours_range", train ? range(r.gpu_hours, 1) : json(nullptr)},
                     {"tokens", train && r.tokens > 0 ? num(r.tokens) : json(nullptr)},
                     {"horizon_days", train && r.horizon_days > 0 ? num(r.horizon_days) : json(nullptr)}};
+    j["vector_index_gb"] = r.vector_index_gb > 0 ? round_to(r.vector_index_gb, 3) : json(nullptr);
     j["weight_format"] = std::string(weight_format_info(r.weight_format).key);
     j["currency"] = r.currency;
     j["recommended"] = r.recommended >= 0 ? json(r.recommended) : json(nullptr);

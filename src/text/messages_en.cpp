@@ -202,6 +202,56 @@ const Table kEnglish = {
     {"catalog.notice", "{detail}"},
     {"catalog.provider_error", "provider catalog: {detail}"},
     {"catalog.provider_rejected", "{file} rejected; the bundled catalog is used"},
+    // services: speech-to-text, embeddings, copilot
+    {"service.needs_asr", "{model} is a speech-to-text model: choose the meeting-transcription preset (use=asr) to size it"},
+    {"service.needs_embed", "{model} is an embedding model: choose the vector-search preset (use=embed) to size it"},
+    {"service.not_speech_model", "{model} is not a speech-to-text model; choose Whisper or Parakeet for transcription"},
+    {"service.not_embedding_model", "{model} is not an embedding model; choose bge-m3, Qwen3-Embedding or multilingual-e5"},
+    {"service.passage_split", "passages of {tokens:0} tokens exceed the {max:0} tokens {model} reads: each becomes "
+                              "{pieces:0} vectors"},
+    {"reason.speech_short", "needs {need:2} GPUs for this audio, {count:0} pinned"},
+    {"reason.embed_short", "embeds {qps:0} queries/s, {need:0} needed"},
+    {"assume.encoder_eff", "encoders reach {eff:0} % of dense peak (range {low:0}-{high:0} %): the prefill efficiency "
+                           "× hidden/2048 for layers narrower than 2048 (hidden {hidden:0}), at least half of it"},
+    {"assume.speech_tokens", "speech gives {tokens:1} text tokens per audio second (range {low:1}-{high:1})"},
+    {"assume.speech_steps", "a decoder step takes at least {us:0} µs + {layer_us:0} µs per layer in kernel launches "
+                            "(C++ runtimes with CUDA graphs; PyTorch eager is several times slower)"},
+    {"assume.speech_host", "audio decoding and features on the host: up to {x:0}× realtime per GPU (range {low:0}-{high:0})"},
+    {"assume.speech_day", "recordings are transcribed as they arrive during a {hours:0}-hour working day"},
+    {"assume.speech_streams", "a live stream is re-transcribed every {update:0} s{?window:: Whisper re-encodes its whole "
+                              "{window:0}-second window and re-decodes a {buffer:0}-second buffer each time}"
+                              "{!window:: a transducer recomputes its left context, ×{transducer:1} the work}"},
+    {"assume.embed_query", "a search query is {tokens:0} tokens, embedded in batches of {batch:0}; passages in batches "
+                           "of 16,384 tokens"},
+    {"assume.embed_vectors", "the vector database stores float32 vectors; an HNSW graph (M = 16) adds {links:0} B per vector"},
+    {"assume.copilot_prefix", "prefix caching: {hit:0} % of each {in:0}-token prompt (the repository context) is already "
+                              "cached, so prefill computes {fresh:0} tokens; the KV cache still holds the whole context"},
+    {"formula.speech_encoder", "encoder: (2 × {params_b:3} B params + attention over {frames:0} frames) × {fps:1} frames/s"
+                               "{?window: (every {window:0}-second window padded full)} = {gflops:1} GFLOP per audio second"},
+    {"formula.speech_decoder", "decoder: {tokens:1} tokens/s × ({weights_mb:0} MB weights / batch {batch:0} + {kv_mb:1} MB "
+                               "cross- and self-attention K/V per sequence) = {mb:0} MB read per audio second, or the "
+                               "launch latency ({us:0} µs a step) when that is longer"},
+    {"formula.speech_transducer", "decoder: {steps:1} prediction-network steps per audio second, bound by kernel launches "
+                                  "({us:0} µs a step) shared by a batch of {batch:0}"},
+    {"formula.speech_ctc", "decoder: CTC, one greedy pass over the encoder output (no steps)"},
+    {"formula.speech_realtime", "× realtime on one GPU = 1 / (encoder FLOPs / (dense peak × efficiency) + decoder bytes / "
+                                "(bandwidth × efficiency) + host time (1/{host_x:0} s)) per audio second"},
+    {"formula.speech_load", "{audio_h:1} h of recordings a day over {day:0} h = {rate:2} s of audio per second"
+                            "{?streams: + {streams:0} live streams (encoder ×{enc:1}, decoder ×{dec:1} per stream)}"
+                            "{?growth: incl. {growth:0} % growth}; GPUs = load / × realtime"},
+    {"formula.embed_flops", "2 × {params_b:3} B params (without the token table) + attention over {tokens:0} tokens"
+                            "{?causal: (causal: half)} = {mflops:0} MFLOP per token"},
+    {"formula.embed_index", "{docs:0} passages × {tokens:0} tokens = {total:e2} tokens = {tflops:0} TFLOP; hours = "
+                            "TFLOP / (GPUs × dense peak × efficiency) / 3600"},
+    {"formula.embed_qps", "GPU time of a {tokens:0}-token query = its FLOPs / (peak × efficiency) + one weight read / "
+                          "batch {batch:0}; GPUs = {qps:0} QPS / queries per second per GPU"},
+    {"formula.vector_index", "{vectors:0} vectors × {dims:0} dimensions × 4 B = {gb:2} GB in the vector database "
+                             "(+ {hnsw_gb:2} GB HNSW links), not on the GPUs"},
+    {"cmd.asr_vllm", "POST audio to /v1/audio/transcriptions (or faster-whisper's BatchedInferencePipeline)"},
+    {"cmd.asr_nemo", "NeMo's transcription script; live streams: its chunked streaming inference"},
+    {"cmd.embed_tei", "Hugging Face text-embeddings-inference; the corpus takes {hours:1} h to embed"},
+    {"cmd.copilot_prefix", "prefix caching is on by default in vLLM: keep the repository context first, {hit:0} % of "
+                           "the prompt"},
 };
 
 }  // namespace

@@ -249,7 +249,9 @@ std::string task_name(const State& s, Lang lang) {
     switch (s.task) {
         case Task::infer:
             detail = s.use == "rag" ? "RAG / document search" : s.use == "ocr" ? "OCR / documents"
-                     : s.use == "general" ? "General AI" : "Chat-bot";
+                     : s.use == "general" ? "General AI" : s.use == "asr" ? "Meeting transcription"
+                     : s.use == "embed" ? "Vector search over a knowledge base"
+                     : s.use == "copilot" ? "Copilot for developers" : "Chat-bot";
             break;
         case Task::tune:
             task = "Fine-tuning";

@@ -67,6 +67,7 @@ void draw_memory_bar(const App& app, const Option& o) {
 void draw_chart(App& app) {
     const bool infer = app.state.task == Task::infer;
     if (app.state.task == Task::other) return;
+    if (infer && (app.state.use == "asr" || app.state.use == "embed")) return;  // no context or users axis
     if (infer) {
         ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
         ImGui::SameLine();

@@ -6,6 +6,7 @@
 
 #include "engine/custom_model.hpp"
 #include "engine/model_math.hpp"
+#include "engine/services.hpp"
 #include "link/link.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
@@ -177,11 +178,15 @@ void draw_task(App& app) {
     group(tr("Inference"));
     {
         ChipRow row{x_end};
-        const char* uses[] = {"chat", "rag", "ocr", "general"};
-        const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI")};
-        for (int i = 0; i < 4; ++i)
+        // The article's chat presets, then its own services (step 1: "vector search over the knowledge
+        // base", "meeting transcription and analytics", "a copilot for developers").
+        const char* uses[] = {"chat", "rag", "ocr", "general", "asr", "embed", "copilot"};
+        const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI"),
+                                tr("Meeting transcription"), tr("Vector search"),
+                                tr("Copilot for developers")};
+        for (int i = 0; i < 7; ++i)
             if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i] && s.view == View::options)) {
-                s.task = Task::infer; s.use = uses[i]; s.view = View::options; apply_preset(app, s); changed = true;
+                s.task = Task::infer; switch_use(s, uses[i]); s.view = View::options; apply_preset(app, s); changed = true;
             }
     }
     group(tr("Fine-tuning"));
@@ -191,7 +196,8 @@ void draw_task(App& app) {
         const char* labels[] = {"LoRA", "QLoRA", tr("Full fine-tune")};
         for (int i = 0; i < 3; ++i)
             if (row.chip_at(labels[i], s.task == Task::tune && s.method == methods[i])) {
-                s.task = Task::tune; s.method = methods[i]; s.use = "chat"; s.view = View::options; apply_preset(app, s);
+                s.task = Task::tune; s.method = methods[i]; switch_use(s, "chat"); s.view = View::options;
+                apply_preset(app, s);
                 changed = true;
             }
     }
@@ -199,13 +205,13 @@ void draw_task(App& app) {
     {
         ChipRow row{x_end};
         if (row.chip_at(tr("Training from scratch"), s.task == Task::train)) {
-            s.task = Task::train; s.use = "chat"; s.view = View::options; apply_preset(app, s); changed = true;
+            s.task = Task::train; switch_use(s, "chat"); s.view = View::options; apply_preset(app, s); changed = true;
         }
         const char* uses[] = {"render", "transcode", "image", "hpc"};
         const char* labels[] = {tr("3D rendering"), tr("Video transcoding"), tr("Image processing"), tr("HPC / science")};
         for (int i = 0; i < 4; ++i)
             if (row.chip_at(labels[i], s.task == Task::other && s.use == uses[i])) {
-                s.task = Task::other; s.use = uses[i]; s.view = View::options; changed = true;
+                s.task = Task::other; switch_use(s, uses[i]); s.view = View::options; changed = true;
             }
     }
     changed |= draw_models_chip(app, s, x_end);
@@ -275,8 +281,10 @@ void draw_model(App& app) {
             std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
             if (m.active_params_b < m.params_b * 0.95)
                 meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
-            meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0) + " · " +
-                    std::string(weight_format_info(m.native_format).label) + " · " + m.license;
+            if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
+            else if (m.embedding) meta += " · " + std::to_string(m.embedding->dimensions) + " " + tr("dimensions");
+            if (m.max_context > 0 && !m.speech) meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0);
+            meta += " · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
             if (m.estimated) meta += std::string(" · ") + tr("estimated");
             if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
@@ -380,7 +388,7 @@ void draw_model(App& app) {
             }
             ImGui::EndCombo();
         }
-        if (s.task == Task::infer) {
+        if (s.task == Task::infer && s.use != "asr" && s.use != "embed") {  // encoders keep no KV cache
             ImGui::TextUnformatted(tr("KV-cache format"));
             ImGui::SetNextItemWidth(-1);
             auto kv_label = [&](KvFormat f) {
@@ -405,7 +413,10 @@ void draw_load(App& app) {
     TabStops tab_stops;
     State s = app.state;
     bool changed = false;
-    if (s.task == Task::infer) {
+    if (s.task == Task::infer && draw_service_load(app, s, changed)) {
+        // speech-to-text or embeddings: their own load (panel_services.cpp)
+    } else if (s.task == Task::infer) {
+        changed |= draw_copilot_load(s);
         changed |= number_row(tr("Context per request, tokens"), "ctx", &s.ctx, 256, 1048576, true, "%.0f",
                               tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."));
         changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f", tr("Prefill work per request: drives time to first token."));

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/services.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
@@ -124,7 +125,19 @@ void draw_models(App& app) {
         ImGui::TableSetupColumn(tr("GB/GPU"), ImGuiTableColumnFlags_WidthStretch, 0.12f);
         ImGui::TableSetupColumn(tr("tok/s/user"), ImGuiTableColumnFlags_WidthStretch, 0.13f);
         ImGui::TableHeadersRow();
-        for (const ModelFit* m : ordered(r.models)) changed |= draw_row(*m, s);
+        for (const ModelFit* m : ordered(r.models)) {
+            if (!draw_row(*m, s)) continue;
+            changed = true;
+            // A speech or an embedding model opens in its own service preset (services.hpp).
+            const ModelSpec* spec = app.catalog.find_model(m->id);
+            const std::string use = spec && spec->speech ? "asr" : spec && spec->embedding ? "embed"
+                                  : is_service_use(s.use) && s.use != "copilot" ? "chat" : s.use;
+            if (use != s.use) {
+                const std::string model = s.model;
+                switch_use(s, use);
+                s.model = model;
+            }
+        }
         ImGui::EndTable();
     }
     if (changed) app.set_state(s);

@@ -85,7 +85,9 @@ void draw_recommendation(App& app) {
     cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
              formula("memory.kv_cache") + (infer ? "\n" + own("memory.kv_capacity") : std::string()));
-    if (infer) {
+    if (infer && draw_service_figures(app, o, cell)) {
+        // speech-to-text or embeddings (panel_services.cpp)
+    } else if (infer) {
         cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
              range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
                  tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +

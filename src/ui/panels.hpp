@@ -1,6 +1,9 @@
 // The calculator's panels, one function per section (imgui_demo style).
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include "ui/app.hpp"
 
 namespace gpusizer::ui {
@@ -14,6 +17,12 @@ void draw_table(App& app);  // results_table.cpp
 void draw_memory_bar(const App& app, const Option& o);
 void draw_chart(App& app);
 const char* load_step_title(Task t);
+// Service presets (panel_services.cpp): the load inputs of use=asr / use=embed (true: drawn in
+// place of the LLM load), copilot's preset note and prefix-cache row, and the headline figures.
+bool draw_service_load(App& app, State& s, bool& changed);
+bool draw_copilot_load(State& s);
+using ServiceCell = std::function<void(const char* label, const std::string& value, const std::string& tip)>;
+bool draw_service_figures(const App& app, const Option& o, const ServiceCell& cell);
 // Where an option's cost comes from: the price per GPU-hour, its source and date, a conversion;
 // or why there is no price in the page's currency. Every cost figure's tooltip (results_table.cpp).
 std::string price_tooltip(const App& app, const Option& o);

@@ -49,7 +49,17 @@ std::vector<Column> figure_columns(const App& app) {
     c.push_back({tr("GB/GPU"),
                  [](const Option& o) { return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0) : std::string(dash); },
                  [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
-    if (task == Task::infer) {
+    if (task == Task::infer && r.state.use == "asr") {
+        c.push_back({tr("× realtime"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash); },
+                     [](const Option& o) { return o.audio_x_realtime.mid; }, 1, tr("× realtime")});
+        c.push_back({tr("Live streams"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
+                     [](const Option& o) { return o.streams_served; }, 4, tr("live streams")});
+    } else if (task == Task::infer && r.state.use == "embed") {
+        c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
+                     [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
+        c.push_back({tr("Index time"), [](const Option& o) { return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang()) : std::string(dash); },
+                     [](const Option& o) { return o.index_hours.mid; }, 4, ""});
+    } else if (task == Task::infer) {
         auto speed = [](const Option& o) { return o.decode_tps_per_user.mid > 0; };
         c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? num(o.decode_tps_per_user.mid, 1) : std::string(dash); },
                      [](const Option& o) { return o.decode_tps_per_user.mid; }, 1, tr("tok/s/user")});

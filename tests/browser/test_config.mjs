@@ -135,7 +135,7 @@ export default [
     async fn(ctx) {
       const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
       const recommended = await call(p.page, 'result');
-      await p.page.mouse.click(104, 314);  // "What can I run on my GPU?" in the 1600-wide layout
+      await p.page.mouse.click(104, 349);  // "What can I run on my GPU?" in the 1600-wide layout (under two inference rows)
       await ctx.until(async () => (await call(p.page, 'state')).view === 'models', { message: 'the chip opens the models view' });
       const s = await call(p.page, 'state');
       assertEqual(s.gpu, recommended.options[recommended.recommended].gpu, 'pinned to the recommended GPU');

@@ -4,11 +4,13 @@
 // 390x844@3 land in the screenshot folder.
 import { call, assert, assertEqual, decodePng, nextFrames } from './harness.mjs';
 
-const WIDE = { viewport: { width: 1600, height: 1000 } };
-// (64 px lower since the "What can I run on my GPU?" chip row under the task chooser)
-const SEARCH = [328, 434];          // the model search field
-const ROW = (i) => [200, 474 + i * 28.8];  // i-th row of the model list
-const USERS_FIELD = [540, 974];     // typed field of "Concurrent users"
+// 1100 px tall: the users field (y 1009) is below the fold of a 1000 px window since the service chips
+const WIDE = { viewport: { width: 1600, height: 1100 } };
+// (64 px lower since the "What can I run on my GPU?" chip row under the task chooser, 35 more
+// since the services (transcription, vector search, copilot) wrap onto a second inference row)
+const SEARCH = [328, 469];          // the model search field
+const ROW = (i) => [200, 509 + i * 28.8];  // i-th row of the model list
+const USERS_FIELD = [540, 1009];    // typed field of "Concurrent users"
 const MEMORY_INFO = [771, 113];     // the ⓘ of the "Memory per GPU" figure
 
 async function typeInto(page, [x, y], text) {
@@ -76,7 +78,7 @@ export default [
       await ctx.until(async () => (await call(p.page, 'state')).users === 2000, { message: '"2k" users = 2000' });
       await typeInto(p.page, USERS_FIELD, '1,5k');
       await ctx.until(async () => (await call(p.page, 'state')).users === 1500, { message: '"1,5k" users = 1500' });
-      const strip = () => region(p.page, 20, 989, 600, 30);  // the line under the users field
+      const strip = () => region(p.page, 20, 1024, 600, 30);  // the line under the users field
       const before = await strip();
       const warn = [0x8a, 0x5a, 0x00];  // palette().warn in the light theme
       assert(share(before, warn) < 0.002, 'no note before clamping');
@@ -138,9 +140,10 @@ export default [
       await nextFrames(p.page, 2);
       await p.page.keyboard.press('Space');
       await ctx.until(async () => (await call(p.page, 'state')).use === 'ocr', { message: 'Space on the 3rd chip selects OCR' });
-      for (let i = 0; i < 3; i++) { await p.page.keyboard.press('Tab'); await nextFrames(p.page, 2); }  // General AI, LoRA, QLoRA
+      // General AI, the three services (transcription, vector search, copilot), LoRA, QLoRA
+      for (let i = 0; i < 6; i++) { await p.page.keyboard.press('Tab'); await nextFrames(p.page, 2); }
       await p.page.keyboard.press('Enter');
-      await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'three more Tabs reach QLoRA' });
+      await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'six more Tabs reach QLoRA' });
       await p.page.keyboard.press('Shift+Tab');  // back to LoRA
       await nextFrames(p.page, 2);
       await p.page.keyboard.press('Enter');

@@ -72,7 +72,7 @@ const tests = [
       p.assertNoErrors();
       const t = await ctx.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } });
       // "QLoRA" chip on the phone layout: second chip of the fine-tuning row.
-      await t.page.touchscreen.tap(100, 257);  // below the one-line summary button
+      await t.page.touchscreen.tap(100, 292);  // below the one-line summary button
       await ctx.until(async () => (await call(t.page, 'state')).method === 'qlora', { message: 'tap selects QLoRA' });
       assertEqual((await call(t.page, 'state')).task, 'tune');
       t.assertNoErrors();
@@ -81,9 +81,10 @@ const tests = [
   {
     name: 'typing into a number field changes the state',
     async fn(ctx) {
-      const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
+      // 1100 px tall: the users field sits below the fold of a 1000 px window.
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1100 } });
       // Typed field of "Concurrent users" (right of its slider) in the 1600-wide layout.
-      await p.page.mouse.click(540, 974);
+      await p.page.mouse.click(540, 1009);
       await p.page.keyboard.press('Control+A');
       await p.page.keyboard.type('250');
       await p.page.keyboard.press('Enter');
@@ -136,8 +137,8 @@ const tests = [
 export const touchTyping = {
   name: 'touch: tapping a number field raises the keyboard field; typed digits and Enter apply',
   async fn(ctx) {
-    const p = await ctx.open('', { viewport: { width: 1600, height: 1000 }, contextOptions: { hasTouch: true, isMobile: true } });
-    await p.page.touchscreen.tap(540, 974);  // the "Concurrent users" typed field (wide layout)
+    const p = await ctx.open('', { viewport: { width: 1600, height: 1100 }, contextOptions: { hasTouch: true, isMobile: true } });
+    await p.page.touchscreen.tap(540, 1009);  // the "Concurrent users" typed field (wide layout)
     await ctx.until(() => p.page.evaluate(() => document.activeElement && document.activeElement.id === 'text-agent'),
       { message: 'hidden text field focused' });
     for (let i = 0; i < 4; ++i) await p.page.keyboard.press('Backspace');

@@ -25,7 +25,8 @@ const LATIN_OK = new Set(`GPU GPUs TP PP DP EP ZeRO LoRA QLoRA MFU KV BF16 FP16 
   Hugging Face config.json Apache MIT RTX AMD NVIDIA EN RU SwiGLU FFN gpusizer iframe embed.js YOUR-SITE TDP ID
   x86 CPU RAM DDR4 DDR5 PCIe4 PCIe5 USD EUR RUB k M B T K bf16 fp8 fp16 int8 p50 p90 P4 ASR SLA all-reduce
   vllm serve torchrun train.py deepspeed accelerate pretrain_gpt.py all-to-all lm_head
-  Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused`.split(/\s+/));
+  Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused
+  Copilot`.split(/\s+/));  // Copilot: the article's own Russian, "Copilot для разработчиков"
 
 function englishWords(text, names) {
   let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z-]+/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
@@ -94,7 +95,7 @@ export default [
       assertEqual((await call(p.page, 'state')).task, 'infer', 'a swipe is not a tap');
       await p.page.evaluate(() => window.scrollTo(0, 0));
       await p.page.waitForTimeout(200);
-      await p.page.touchscreen.tap(100, 257);
+      await p.page.touchscreen.tap(100, 292);
       await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'tap selects QLoRA' });
       p.assertNoErrors();
     },

@@ -80,7 +80,7 @@ TEST_CASE("100 000 concurrent users: replicas and servers grow, nothing overflow
 
 TEST_CASE("zero and negative values are refused by name and the defaults are used") {
     const State defaults;
-    for (const char* key : {"ctx", "in", "out", "users", "tps", "ttft", "rank", "epochs", "seq", "batch", "streams",
+    for (const char* key : {"ctx", "in", "out", "users", "tps", "ttft", "rank", "epochs", "seq", "batch",
                             "params", "layers", "hidden", "tokens", "days", "mfu", "n"}) {
         for (const char* value : {"0", "-1", "-1e9"}) {
             const std::string link = std::string("v=1&model=custom&") + key + "=" + value;

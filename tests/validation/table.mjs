@@ -36,7 +36,7 @@ errors.sort((a, b) => a - b);
 const median = errors[Math.floor(errors.length / 2)];
 const table = [
   `${cases.length} published cases; median absolute error ${median.toFixed(1)} %, worst ${errors[errors.length - 1].toFixed(1)} %.`,
-  'Engine figures are in the engine\'s unit (GB = 10^9 bytes, GPU-hours, tokens/s); the published figure is shown as published.',
+  'Engine figures are in the engine\'s unit (GB = 10^9 bytes, GPU-hours, tokens/s, × realtime, hours); the published figure is shown as published.',
   '',
   '| case | kind | published | engine | error | tolerance | source |',
   '|---|---|---|---|---|---|---|',

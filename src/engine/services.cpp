@@ -1,0 +1,79 @@
+// Preset defaults of the service uses and the dispatch to their evaluators.
+#include "engine/services.hpp"
+
+#include <algorithm>
+
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+namespace {
+
+bool given(const std::vector<std::string>& keys, const char* key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+// Copilot: completion-shaped load. A completion is a few lines (64 tokens) after a prompt of the
+// surrounding code plus repository snippets (4,000 of a 16k context); it must appear while the
+// developer types (first token within 0.5 s, 30 tokens/s); 50 requests in flight stand for a few
+// hundred developers; three quarters of each prompt repeats between keystrokes (prefix cache).
+struct Field { const char* key; double State::*field; double value; };
+const Field kCopilot[] = {
+    {"ctx", &State::ctx, 16384}, {"in", &State::in, 4000}, {"out", &State::out, 64},
+    {"users", &State::users, 50}, {"tps", &State::tps, 30}, {"ttft", &State::ttft, 0.5},
+    {"prefix_hit", &State::prefix_hit, 75},
+};
+
+}  // namespace
+
+bool is_service_use(std::string_view use) { return use == "asr" || use == "embed" || use == "copilot"; }
+
+std::string_view default_model_for(std::string_view use) {
+    if (use == "asr") return "openai/whisper-large-v3-turbo";
+    if (use == "embed") return "BAAI/bge-m3";
+    if (use == "copilot") return "Qwen/Qwen3-Coder-30B-A3B-Instruct";
+    return "";
+}
+
+void apply_use_defaults(State& s, const std::vector<std::string>& keys) {
+    if (!given(keys, "model") && !default_model_for(s.use).empty()) s.model = std::string(default_model_for(s.use));
+    if (s.use == "copilot")
+        for (const Field& f : kCopilot)
+            if (!given(keys, f.key)) s.*f.field = f.value;
+}
+
+void switch_use(State& s, const std::string& use) {
+    const State plain;
+    if (s.use == "copilot")
+        for (const Field& f : kCopilot) s.*f.field = plain.*f.field;
+    s.use = use;
+    std::vector<std::string> keep;
+    if (default_model_for(use).empty()) keep.push_back("model");  // a chat preset keeps the model it had
+    apply_use_defaults(s, keep);
+}
+
+State use_defaults_state(std::string_view use) {
+    State s;
+    s.use = std::string(use);
+    apply_use_defaults(s, {});
+    s.use = State{}.use;
+    return s;
+}
+
+bool evaluate_service(const Job& job, Result& out) {
+    const std::string& use = job.state.use;
+    if (use == "asr") { evaluate_speech(job, out); return true; }
+    if (use == "embed") { evaluate_embeddings(job, out); return true; }
+    if (use == "copilot") { evaluate_copilot(job, out); return true; }
+    // A speech or an embedding model is not a chat model: say which preset sizes it.
+    if (job.model.speech) {
+        out.warnings.push_back(Message(code::service_needs_asr).str("model", job.model.name));
+        return true;
+    }
+    if (job.model.embedding) {
+        out.warnings.push_back(Message(code::service_needs_embed).str("model", job.model.name));
+        return true;
+    }
+    return false;
+}
+
+}  // namespace gpusizer

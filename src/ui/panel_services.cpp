@@ -1,0 +1,89 @@
+// The load inputs and headline figures of the service presets (engine/services.hpp):
+// meeting transcription (use=asr), vector search (use=embed) and the copilot (use=copilot).
+#include <string>
+
+#include "ui/app.hpp"
+#include "ui/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/widgets.hpp"
+
+namespace gpusizer::ui {
+namespace {
+
+const Explanation* explanation(const Result& r, const char* key) {
+    for (const auto& e : r.explanations)
+        if (e.key == key) return &e;
+    return nullptr;
+}
+std::string formula(const Result& r, const char* key) {
+    const Explanation* e = explanation(r, key);
+    return e ? message_text(e->formula) : std::string();
+}
+
+bool growth_row(State& s) {
+    return number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f",
+                      tr("The guide: keep a reserve for load growth."));
+}
+
+}  // namespace
+
+bool draw_service_load(App& app, State& s, bool& changed) {
+    (void)app;
+    if (s.use == "asr") {
+        changed |= number_row(tr("Recorded audio, hours per day"), "audio_h", &s.audio_h, 0, 100000, true, "%.0f",
+                              tr("Meetings recorded each working day, transcribed as they arrive (an 8-hour day)."));
+        changed |= number_row(tr("Live audio streams"), "streams", &s.streams, 0, 10000, true, "%.0f",
+                              tr("Meetings captioned live at the same time; each is re-transcribed every 2 s."));
+        changed |= growth_row(s);
+        return true;
+    }
+    if (s.use == "embed") {
+        changed |= number_row(tr("Passages in the knowledge base"), "docs", &s.docs, 1000, 1e10, true, "%.0f",
+                              tr("Chunks of documents, one vector each (typed as 5M or 5000000)."));
+        changed |= number_row(tr("Tokens per passage"), "doc_tokens", &s.doc_tokens, 16, 32768, true, "%.0f",
+                              tr("Longer passages than the model reads are split into several vectors."));
+        changed |= number_row(tr("Search queries per second"), "qps", &s.qps, 0, 100000, true, "%.0f", nullptr);
+        changed |= growth_row(s);
+        return true;
+    }
+    return false;
+}
+
+bool draw_copilot_load(State& s) {
+    if (s.use != "copilot") return false;
+    dim_text(tr("Preset: completions while developers type: 16k context, 4,000-token prompts of which 75 % come from the "
+                "prefix cache, 64-token answers, 50 requests in flight, first token within 0.5 s."));
+    return number_row(tr("Prompt share in the prefix cache, %"), "prefix_hit", &s.prefix_hit, 0, 100, false, "%.0f",
+                      tr("The repository context at the head of the prompt repeats between keystrokes: only the rest is prefilled."));
+}
+
+bool draw_service_figures(const App& app, const Option& o, const ServiceCell& cell) {
+    const Result& r = app.result;
+    const text::Lang L = lang();
+    if (r.state.use == "asr") {
+        cell(tr("Audio per GPU, × realtime"), text::number(o.audio_x_realtime.mid, 0, L),
+             range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" + formula(r, "speech.encoder") +
+                 "\n" + formula(r, "speech.decoder"));
+        cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"));
+        cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L), tr("recordings transcribed together, memory permitting"));
+        if (o.price && o.audio_x_realtime.mid > 0)  // a GPU-hour transcribes × realtime hours of audio
+            cell(tr("Per hour of audio"), text::money(o.price->per_gpu_hour / o.audio_x_realtime.mid, r.currency, L),
+                 tr("price per GPU-hour / × realtime, at full load"));
+        return true;
+    }
+    if (r.state.use == "embed") {
+        cell(tr("Queries per second"), text::number(o.qps_capacity.mid, 0, L),
+             range_text(o.qps_capacity, 0, "") + "\n" + formula(r, "embed.qps") + "\n" + formula(r, "embed.flops"));
+        cell(tr("Embed the corpus"), text::duration_hours(o.index_hours.mid, L),
+             text::duration_hours(o.index_hours.low, L) + " – " + text::duration_hours(o.index_hours.high, L) + "\n" +
+                 formula(r, "embed.index"));
+        cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula(r, "embed.vector_index"));
+        if (o.cost_per_hour && o.index_hours.mid > 0)
+            cell(tr("Embed the corpus, cost"), text::money(*o.cost_per_hour * o.index_hours.mid, r.currency, L),
+                 tr("cost per hour × hours to embed the corpus"));
+        return true;
+    }
+    return false;
+}
+
+}  // namespace gpusizer::ui

@@ -1,0 +1,127 @@
+// The article's services as presets of inference: speech-to-text (use=asr), embeddings for
+// vector search (use=embed) and the code copilot (use=copilot).
+#include "engine/model_fit.hpp"
+#include "engine/services.hpp"
+#include "helpers.hpp"
+#include "report/report.hpp"
+
+using namespace gpusizer;
+using test::option_for;
+using test::run;
+
+namespace {
+bool has_warning(const std::vector<Warning>& w, const char* code) {
+    for (const auto& m : w)
+        if (m.code == code) return true;
+    return false;
+}
+std::string command_of(const Option& o) { return text::command_text(o.command, text::Lang::en); }
+}  // namespace
+
+TEST_CASE("a service link omits the preset's model and load, and decodes them back") {
+    const DecodedLink asr = decode_link("v=1&use=asr");
+    CHECK(asr.warnings.empty());
+    CHECK(asr.state.model == "openai/whisper-large-v3-turbo");
+    CHECK(encode_link(asr.state) == "v=1&use=asr");
+    const DecodedLink cop = decode_link("v=1&use=copilot&users=80");
+    CHECK(cop.state.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
+    CHECK(cop.state.out == 64);
+    CHECK(cop.state.ttft == 0.5);
+    CHECK(cop.state.prefix_hit == 75);
+    CHECK(cop.state.users == 80);  // a key the link gives wins over the preset
+    CHECK(encode_link(cop.state) == "v=1&use=copilot&users=80");
+    // A chat link with the copilot's numbers keeps them explicit.
+    CHECK(encode_link(decode_link("v=1&out=64").state) == "v=1&out=64");
+    CHECK(decode_link("v=1&use=embed&docs=5M&qps=200").state.docs == 5e6);
+}
+
+TEST_CASE("switching the use resets the old preset's load and applies the new one") {
+    State s;
+    switch_use(s, "copilot");
+    CHECK(s.out == 64);
+    CHECK(s.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
+    switch_use(s, "chat");
+    CHECK(s.out == State{}.out);
+    CHECK(s.prefix_hit == 0);
+}
+
+TEST_CASE("speech-to-text: × realtime per GPU, GPUs for a day's recordings, live streams") {
+    const Result r = run("v=1&use=asr&audio_h=2000&streams=0");
+    const Option* h100 = option_for(r, "h100-sxm");
+    const Option* t4 = option_for(r, "t4");
+    REQUIRE(h100); REQUIRE(t4);
+    CHECK(h100->fits);
+    CHECK(h100->audio_x_realtime.mid > t4->audio_x_realtime.mid);
+    CHECK(h100->audio_x_realtime.low <= h100->audio_x_realtime.mid);
+    CHECK(h100->audio_x_realtime.mid <= h100->audio_x_realtime.high);
+    // 2000 h over an 8-hour day = 250 s of audio per second.
+    CHECK(t4->count == int(std::ceil(250.0 / t4->audio_x_realtime.mid - 1e-9)));
+    CHECK(h100->command.front().shell.rfind("vllm serve openai/whisper-large-v3-turbo", 0) == 0);
+    // Live streams cost more than recordings: Whisper re-encodes its 30 s window every update.
+    const Result live = run("v=1&use=asr&audio_h=0&streams=40&gpu=l4");
+    REQUIRE(!live.options.empty());
+    CHECK(live.options[0].streams_served >= 40);
+    CHECK(live.options[0].streams_served < 40 * 2 + live.options[0].count * 40);
+    const Result parakeet = run("v=1&use=asr&model=nvidia/parakeet-tdt-0.6b-v3&gpu=a100-80gb");
+    REQUIRE(!parakeet.options.empty());
+    CHECK(parakeet.options[0].command.front().shell.find("transcribe_speech.py") != std::string::npos);
+    CHECK(parakeet.options[0].audio_x_realtime.mid > option_for(r, "a100-80gb")->audio_x_realtime.mid);
+    CHECK(non_finite_figure(r).empty());
+}
+
+TEST_CASE("embeddings: index hours, queries per second and the vector index beside them") {
+    const Result r = run("v=1&use=embed&docs=10M&doc_tokens=512&qps=500");
+    CHECK(r.vector_index_gb == doctest::Approx(10e6 * 1024 * 4 / 1e9));  // bge-m3: 1024 dimensions, float32
+    const Option* l4 = option_for(r, "l4");
+    const Option* h100 = option_for(r, "h100-sxm");
+    REQUIRE(l4); REQUIRE(h100);
+    CHECK(l4->fits);
+    CHECK(l4->qps_capacity.mid >= 500);
+    CHECK(l4->index_hours.mid > h100->index_hours.mid * h100->count / l4->count);
+    CHECK(l4->command.front().shell.rfind("text-embeddings-router --model-id BAAI/bge-m3", 0) == 0);
+    // Passages longer than the model reads become several vectors.
+    const Result e5 = run("v=1&use=embed&model=intfloat/multilingual-e5-large&doc_tokens=2000&docs=1000");
+    CHECK(has_warning(e5.warnings, code::service_passage_split));
+    CHECK(e5.vector_index_gb == doctest::Approx(4000.0 * 1024 * 4 / 1e9));
+    // The 8B embedder does not fit a 16 GB T4 in BF16.
+    const Option* t4 = option_for(run("v=1&use=embed&model=Qwen/Qwen3-Embedding-8B"), "t4");
+    REQUIRE(t4);
+    CHECK_FALSE(t4->fits);
+}
+
+TEST_CASE("a model of the wrong kind is named, never sized as something else") {
+    CHECK(run("v=1&use=asr&model=Qwen/Qwen3-8B").options.empty());
+    CHECK(has_warning(run("v=1&use=asr&model=Qwen/Qwen3-8B").warnings, code::service_not_speech_model));
+    CHECK(has_warning(run("v=1&use=embed&model=openai/whisper-medium").warnings, code::service_not_embedding_model));
+    const Result chat = run("v=1&model=BAAI/bge-m3");
+    CHECK(chat.options.empty());
+    CHECK(has_warning(chat.warnings, code::service_needs_embed));
+}
+
+TEST_CASE("copilot: the prefix cache shortens the first token, not the KV memory") {
+    const Result cached = run("v=1&use=copilot&gpu=h100-sxm");
+    const Result cold = run("v=1&use=copilot&gpu=h100-sxm&prefix_hit=0");
+    REQUIRE(cached.recommended >= 0);
+    REQUIRE(cold.recommended >= 0);
+    const Option& a = cached.options[size_t(cached.recommended)];
+    const Option& b = cold.options[size_t(cold.recommended)];
+    CHECK(a.ttft_s.mid < b.ttft_s.mid);
+    CHECK(cached.memory.kv_cache.value == doctest::Approx(cold.memory.kv_cache.value));
+    CHECK(command_of(a).find("prefix caching") != std::string::npos);
+}
+
+TEST_CASE("streams=0 is a recording-only load; negative counts are refused") {
+    CHECK(decode_link("v=1&use=asr&streams=0").warnings.empty());
+    CHECK(has_warning(decode_link("v=1&use=asr&streams=-1").warnings, code::link_bad_value));
+}
+
+TEST_CASE("the models view sizes speech and embedding models in their own presets") {
+    State s = decode_link("v=1&view=models&gpu=rtx-4090").state;
+    for (const ModelFit& f : fit_models(s, test::bundled())) {
+        if (f.id == "openai/whisper-large-v3-turbo" || f.id == "BAAI/bge-m3") CHECK_MESSAGE(f.fits, f.id);
+        if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
+    }
+    s.use = "asr";  // a chat model is still sized as one when the page shows the transcription preset
+    for (const ModelFit& f : fit_models(s, test::bundled()))
+        if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
+}
