@@ -11,7 +11,7 @@ IMGUI_DIR=$BUILD/third_party/imgui-1.86
 JOBS=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs   # emcc's acorn with this machine's Node 20
 
-APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils nodejs npm"
+APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils brotli nodejs npm"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -57,14 +57,28 @@ build_wasm() {
   # The static site: any static web server can host this folder as it is.
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
-  cp "$ROOT"/web/index.html "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
+  cp "$ROOT"/web/boot.js "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
   cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
+  # The page with the default configuration's answer written in (shown until the canvas draws).
+  "$BUILD/native/gpusizer" --prerender "$ROOT/web/index.html" "$site/index.html" --catalog "$ROOT/data/catalog.json"
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first
   # frame); catalog.json is published beside it, minified, as the open data it is.
   "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --catalog "$ROOT/data/catalog.json"
   node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
-  echo "== site: $site ($(du -sk "$site" | cut -f1) KB)"
+  precompress "$site"
+  echo "== site: $site ($(du -sk --exclude='*.gz' --exclude='*.br' "$site" | cut -f1) KB, and .gz/.br copies)"
+}
+
+# Every text-like file gets its gzip -9 and Brotli (quality 11) copy beside it: a server sends the
+# copy the browser accepts (web/serve.mjs, nginx gzip_static / brotli_static in the README) and
+# never compresses at request time. Timestamps follow the original (-n: none inside the .gz).
+precompress() {
+  find "$1" -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.wasm' -o -name '*.bin' \
+    -o -name '*.json' -o -name '*.ttf' -o -name '*.svg' \) | while read -r f; do
+    gzip -9 -n -k -f "$f"
+    brotli -q 11 -k -f "$f"
+  done
 }
 
 build() { setup; build_native; build_wasm; }

@@ -11,10 +11,15 @@
   // Start-up milestones (ms since navigation), read by the benchmark.
   const timing = { script: performance.now() };
 
+  // The answer written into index.html is on the page (web/boot.js decided) until the canvas draws.
+  const staticAnswer = () => document.body.classList.contains('booting') &&
+    !document.documentElement.classList.contains('no-static-answer');
+
   function fatal(text) {
     $('loading').hidden = true;
     const f = $('fatal');
     f.textContent = text;
+    f.classList.toggle('banner', staticAnswer());  // above that answer, which stays readable
     f.hidden = false;
   }
 
@@ -74,9 +79,8 @@
   }
   if (params.get('cta') && !ctaTemplate()) ignoredParams.push('cta');
 
-  // Nothing with text is laid out before the first frame (text layout costs start-up time); the
-  // loading note appears only if start-up is slow.
-  const loadingTimer = setTimeout(() => { if (!timing.first_frame) $('loading').hidden = false; }, 400);
+  // The loading note appears only if start-up is slow and there is no answer on the page meanwhile.
+  const loadingTimer = setTimeout(() => { if (!timing.first_frame && !staticAnswer()) $('loading').hidden = false; }, 400);
 
   let lang = language();
   document.documentElement.lang = lang;
@@ -120,7 +124,7 @@
 
   let Module = null;
   let lastLink = '';
-  let lastResult = null;
+  let lastMirror = null;  // the last change's {state, summary, recommended} (mirror_json)
   let hashTimer = 0;
   const api = { ready: false, timing };
   window.gpusizer = api;
@@ -207,18 +211,23 @@
 
   // ---- DOM mirror of the results (screen readers, search engines) -------------------------------
   function updateSummary(r) {
-    // The engine's report layer writes the summary in the UI's language (result JSON "summary").
+    // The engine's report layer writes the summary in the UI's language (mirror JSON "summary"), the
+    // same text as the answer built into index.html (src/report/summary_html.cpp).
     const sm = r.summary;
     if (!sm) return;
     $('summary-live').textContent = sm.text || '';
-    const head = $('summary-table').tHead.rows[0];
-    head.replaceChildren(...(sm.columns || []).map((c) => { const th = document.createElement('th'); th.textContent = String(c); return th; }));
-    const rows = (sm.rows || []).map((cells) => {
+    const t = $('summary-table');
+    const head = (t.tHead || t.createTHead());
+    const body = t.tBodies[0] || t.createTBody();
+    const cell = (tag, v) => { const c = document.createElement(tag); c.textContent = String(v); return c; };
+    const headRow = document.createElement('tr');
+    headRow.replaceChildren(...(sm.columns || []).map((c) => cell('th', c)));
+    head.replaceChildren(headRow);
+    body.replaceChildren(...(sm.rows || []).map((cells) => {
       const tr = document.createElement('tr');
-      for (const v of cells) { const td = document.createElement('td'); td.textContent = String(v); tr.appendChild(td); }
+      tr.replaceChildren(...cells.map((v) => cell('td', v)));
       return tr;
-    });
-    $('summary-table').tBodies[0].replaceChildren(...rows);
+    }));
   }
 
   // ---- hooks called by the WebAssembly module ----------------------------------------------------
@@ -235,14 +244,14 @@
   function onStateChanged(link, json) {
     lastLink = link;
     syncView();
-    try { lastResult = JSON.parse(json); } catch (e) { lastResult = null; }
-    if (lastResult) updateSummary(lastResult);
+    try { lastMirror = JSON.parse(json); } catch (e) { lastMirror = null; }
+    if (lastMirror) updateSummary(lastMirror);
     clearTimeout(hashTimer);
     // Debounced: one history entry is replaced, never one pushed per keystroke.
     hashTimer = setTimeout(() => {
       if (location.hash.replace(/^#/, '') !== link) history.replaceState(null, '', '#' + link);
     }, 250);
-    post('change', { state: lastResult ? lastResult.state : null, link: fullUrl + '#' + link });
+    post('change', { state: lastMirror ? lastMirror.state : null, link: fullUrl + '#' + link });
   }
 
   function showShare(text, title) {
@@ -281,8 +290,8 @@
     const safe = safeUrl(url);
     if (!safe) return;
     // An "order" link (not the "open the full calculator" one) is also reported to the host page.
-    if (!safe.startsWith(fullUrl) && lastResult && lastResult.recommended !== null) {
-      const rec = lastResult.options[lastResult.recommended];
+    if (!safe.startsWith(fullUrl) && lastMirror && lastMirror.recommended) {
+      const rec = lastMirror.recommended;
       post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
     }
     window.open(safe, '_blank', 'noopener,noreferrer');
@@ -341,7 +350,9 @@
         clearTimeout(loadingTimer);
         $('loading').hidden = true;
         $('toolbar').hidden = false;
-        $('summary').hidden = false;
+        // The canvas shows now: the answer under it becomes its text mirror (filled in this task).
+        document.body.classList.remove('booting');
+        $('summary').className = 'sr-only';
         api.ready = true;
         post('ready', { link: fullUrl + '#' + lastLink });
       },
@@ -642,7 +653,8 @@
   api.link = () => Module.UTF8ToString(Module._gs_get_link());
   api.setLink = (l) => withStr(String(l), (p) => Module._gs_set_link(p));
   api.set = (k, v) => withStr(String(k), (kp) => withStr(String(v), (vp) => Module._gs_test_set(kp, vp)));
-  api.frames = () => Module._gs_frame_count();
+  api.frames = () => Module._gs_frame_count();  // layout passes
+  api.glFrames = () => Module._gs_gl_frame_count();  // frames drawn on the canvas
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
   api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7) });

@@ -8,8 +8,10 @@
 //   const { server, url, port, close } = await startServer(dir, 0, { host, extraHeaders, cors, csp });
 //
 // Serves GET/HEAD only, with exact MIME types, a strict Content-Security-Policy on HTML,
-// X-Content-Type-Options: nosniff, gzip when accepted, no-cache for HTML and max-age=3600
-// for everything else, 404 for missing files and 400/403 for traversal attempts.
+// X-Content-Type-Options: nosniff, no-cache for HTML and max-age=3600 for everything else, 404 for
+// missing files and 400/403 for traversal attempts. Compression: the build's precompressed copy
+// beside the file (x.br, x.gz; ./dev.sh precompress) when the browser accepts it and the copy is
+// not older than the file, else gzip made once per file version.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -69,15 +71,27 @@ function gzipCached(file, st, body) {
   return z;
 }
 
-function acceptsGzip(req) {
+function accepts(req, encoding) {
   const ae = String(req.headers['accept-encoding'] || '');
-  // "gzip" listed and not explicitly refused with q=0
+  // the encoding (or *) listed and not explicitly refused with q=0
   return ae.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';').map((s) => s.trim());
-    if (name.toLowerCase() !== 'gzip' && name !== '*') return false;
+    if (name.toLowerCase() !== encoding && name !== '*') return false;
     const q = params.find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
   });
+}
+
+// The precompressed copy to send (Brotli first: smaller), or null.
+async function precompressed(req, file, st) {
+  for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']]) {
+    if (!accepts(req, enc)) continue;
+    try {
+      const cst = await fsp.stat(file + ext);
+      if (cst.isFile() && cst.mtimeMs >= st.mtimeMs) return { enc, body: await fsp.readFile(file + ext) };
+    } catch { /* no copy */ }
+  }
+  return null;
 }
 
 /** Resolve a URL path inside root, or return null if it is not allowed. */
@@ -138,13 +152,22 @@ function makeHandler(root, { extraHeaders = {}, cors = false, csp = CSP, log = f
       };
       if (isHtml && csp) headers['Content-Security-Policy'] = csp;
       Object.assign(headers, extraHeaders); // the caller's headers win
-      let body = await fsp.readFile(file);
+      let body;
       if (COMPRESSIBLE.has(ext)) {
         headers.Vary = 'Accept-Encoding';
-        if (acceptsGzip(req) && body.length > 256) {
-          body = gzipCached(file, st, body);
-          headers['Content-Encoding'] = 'gzip';
+        const copy = await precompressed(req, file, st);
+        if (copy) {
+          body = copy.body;
+          headers['Content-Encoding'] = copy.enc;
+        } else {
+          body = await fsp.readFile(file);
+          if (accepts(req, 'gzip') && body.length > 256) {
+            body = gzipCached(file, st, body);
+            headers['Content-Encoding'] = 'gzip';
+          }
         }
+      } else {
+        body = await fsp.readFile(file);
       }
       headers['Content-Length'] = body.length;
       send(res, 200, headers, body, head);

@@ -3,6 +3,7 @@
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
 //            [--config config.json [--index model.safetensors.index.json]]
 //   gpusizer --pack-catalog OUT [--catalog FILE]
+//   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -28,6 +29,7 @@ const char* kUsage =
     "                   link carries it, so the link alone reproduces the result)\n"
     "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
+    "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
     "Keys of the link are documented in README.md.\n";
 
 // Reads at most `max_bytes` + 1 bytes: a larger file is refused by the loader without being read whole.
@@ -76,11 +78,30 @@ int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
     return 0;
 }
 
+// The page (web/index.html) with the default state's answer in place of its two markers: the
+// recommendation sentence and the table the page's DOM mirror shows (report.hpp: summary_html).
+int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_path, const std::string& out_path) {
+    using namespace gpusizer;
+    std::string page;
+    if (!read_file(in_path, &page)) { std::cerr << "error: cannot read " << in_path << "\n"; return 3; }
+    const SummaryHtml html = summary_html(evaluate(decode_link("v=1").state, catalog), Lang::en);
+    for (const auto& [marker, text] : {std::pair<std::string, std::string>{"<!-- summary:text -->", html.text},
+                                       {"<!-- summary:table -->", html.table}}) {
+        const auto at = page.find(marker);
+        if (at == std::string::npos) { std::cerr << "error: " << in_path << ": no " << marker << "\n"; return 3; }
+        page.replace(at, marker.size(), text);
+    }
+    std::ofstream out(out_path, std::ios::binary);
+    out << page;
+    if (!out) { std::cerr << "error: cannot write " << out_path << "\n"; return 3; }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace gpusizer;
-    std::string link, catalog_path, provider_path, pack_path, config_path, index_path;
+    std::string link, catalog_path, provider_path, pack_path, config_path, index_path, prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     Lang lang = Lang::en;
@@ -92,6 +113,7 @@ int main(int argc, char** argv) {
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
         else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
+        else if (a == "--prerender" && i + 2 < argc) { prerender_in = argv[++i]; prerender_out = argv[++i]; }
         else if (a == "--lang" && i + 1 < argc) {
             const std::string l = argv[++i];
             if (l != "en" && l != "ru") { std::cerr << "--lang: expected en or ru, got " << l << "\n"; return 2; }
@@ -102,7 +124,7 @@ int main(int argc, char** argv) {
         else { link = a; have_link = true; }
     }
     if (!have_link && config_path.empty()) link = "v=1";  // --config alone: the defaults around it
-    if (!have_link && pack_path.empty() && config_path.empty()) { std::cerr << kUsage; return 2; }
+    if (!have_link && pack_path.empty() && config_path.empty() && prerender_in.empty()) { std::cerr << kUsage; return 2; }
     if (!index_path.empty() && config_path.empty()) { std::cerr << "--index needs --config\n" << kUsage; return 2; }
 
     std::vector<Warning> notes;
@@ -120,6 +142,7 @@ int main(int argc, char** argv) {
         catalog = c.catalog;
     }
     if (!pack_path.empty()) return write_packed(catalog, pack_path);
+    if (!prerender_in.empty()) return write_prerendered(catalog, prerender_in, prerender_out);
     if (!provider_path.empty()) {
         std::string text;
         if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }

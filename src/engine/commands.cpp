@@ -1,7 +1,7 @@
 // "Check it yourself": the command line that runs a recommended configuration.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <string>
 
 #include "engine/hardware.hpp"
 #include "engine/serving_model.hpp"
@@ -19,49 +19,52 @@ std::string gguf_quant_tag(WeightFormat f) {
     }
 }
 
+// Integers as a command line writes them (std::string, not a stream: no iostreams in the wasm).
+std::string n(long long v) { return std::to_string(v); }
+
 }  // namespace
 
 std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
     const State& s = job.state;
     const WeightFormatInfo& wf = weight_format_info(job.wq);
     const std::string model = job.model.custom ? "<your-model>" : job.model.id;
-    std::ostringstream c;
+    std::string c;
     Message note;
     const int seqs = std::max(1, o.batch_per_replica);
     if (wf.is_gguf) {
         // llama.cpp shares -c tokens among -np parallel slots.
-        c << "llama-server -hf <gguf-repo-of " << model << ">:" << gguf_quant_tag(job.wq) << " -ngl 999"
-          << " -c " << static_cast<long long>(s.ctx * seqs) << " -np " << seqs;
-        if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c << " -fa on -ctk q8_0 -ctv q8_0";
-        if (o.tp * o.pp > 1) c << " --split-mode layer";
+        c = "llama-server -hf <gguf-repo-of " + model + ">:" + gguf_quant_tag(job.wq) + " -ngl 999" +
+            " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
+        if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
+        if (o.tp * o.pp > 1) c += " --split-mode layer";
     } else {
-        c << "vllm serve " << model;
-        if (o.tp > 1) c << " --tensor-parallel-size " << o.tp;
-        if (o.pp > 1) c << " --pipeline-parallel-size " << o.pp;
-        c << " --max-model-len " << static_cast<long long>(s.ctx);
+        c = "vllm serve " + model;
+        if (o.tp > 1) c += " --tensor-parallel-size " + n(o.tp);
+        if (o.pp > 1) c += " --pipeline-parallel-size " + n(o.pp);
+        c += " --max-model-len " + n(static_cast<long long>(s.ctx));
         // vLLM's default max_num_seqs is what the memory model profiles; raise it only when needed.
         const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
         const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
-        if (seqs > default_seqs) c << " --max-num-seqs " << seqs;
-        if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c << " --kv-cache-dtype fp8";
-        c << " --gpu-memory-utilization " << fmt(memory_utilization(s.reserve), 2);
+        if (seqs > default_seqs) c += " --max-num-seqs " + n(seqs);
+        if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8";
+        c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {
             // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.
             auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); };
             switch (job.wq) {
-                case WeightFormat::fp8: c << " --quantization fp8"; break;
+                case WeightFormat::fp8: c += " --quantization fp8"; break;
                 case WeightFormat::int4: checkpoint("AWQ/GPTQ INT4"); break;
                 case WeightFormat::int8: checkpoint("W8A8 INT8"); break;
                 case WeightFormat::nvfp4: checkpoint("NVFP4"); break;
                 case WeightFormat::mxfp4: checkpoint("MXFP4"); break;
-                case WeightFormat::fp16: c << " --dtype float16"; break;
-                case WeightFormat::bf16: c << " --dtype bfloat16"; break;
-                case WeightFormat::fp32: c << " --dtype float32"; break;
+                case WeightFormat::fp16: c += " --dtype float16"; break;
+                case WeightFormat::bf16: c += " --dtype bfloat16"; break;
+                case WeightFormat::fp32: c += " --dtype float32"; break;
                 default: break;
             }
         }
     }
-    std::vector<CommandLine> lines{{c.str(), note}};
+    std::vector<CommandLine> lines{{c, note}};
     if (o.replicas > 1) {
         // With a checkpoint note already on the line, the replica count gets its own comment line.
         Message replicas = Message(code::cmd_replicas).num("replicas", o.replicas);
@@ -83,22 +86,21 @@ std::vector<CommandLine> training_layout(const Job& job, const Option& o) {
                          .num("ep", o.ep > 1 ? o.ep : 0)
                          .num("ckpt", s.ckpt ? 1 : 0).num("batch", s.batch).num("seq", s.seq).term("method", method)
                          .num("rank", s.task == Task::tune && s.method != TuneMethod::full ? s.rank : 0);
-    std::ostringstream c;
-    c << "torchrun --nnodes " << nodes << " --nproc-per-node " << std::max(1, std::min(per_server, o.count));
+    std::string c = "torchrun --nnodes " + n(nodes) + " --nproc-per-node " + n(std::max(1, std::min(per_server, o.count)));
     std::vector<CommandLine> lines{{"", layout}};
     if (s.task == Task::train) {
         // Megatron-LM's own flags for the layout; the distributed optimizer is ZeRO-1.
-        c << " pretrain_gpt.py --tensor-model-parallel-size " << o.tp << " --pipeline-model-parallel-size " << o.pp;
-        if (o.ep > 1) c << " --expert-model-parallel-size " << o.ep;
-        if (o.zero >= 1) c << " --use-distributed-optimizer";
-        if (job.wq == WeightFormat::fp8) c << " --fp8-format hybrid";
-        lines.push_back({c.str(), Message(code::cmd_train_megatron).term("method", method)});
+        c += " pretrain_gpt.py --tensor-model-parallel-size " + n(o.tp) + " --pipeline-model-parallel-size " + n(o.pp);
+        if (o.ep > 1) c += " --expert-model-parallel-size " + n(o.ep);
+        if (o.zero >= 1) c += " --use-distributed-optimizer";
+        if (job.wq == WeightFormat::fp8) c += " --fp8-format hybrid";
+        lines.push_back({c, Message(code::cmd_train_megatron).term("method", method)});
     } else {
-        c << " train.py";
+        c += " train.py";
         Message how = o.zero >= 3 ? Message(code::cmd_train_fsdp)
                       : o.zero > 0 ? Message(code::cmd_train_zero).num("zero", o.zero) : Message(code::cmd_train_ddp);
         how.term("method", method);
-        lines.push_back({c.str(), how});
+        lines.push_back({c, how});
     }
     const TrainingComm comm = training_comm(job, o);
     if (comm.tp_pct + comm.pp_pct + comm.dp_pct + comm.ep_pct > 0)

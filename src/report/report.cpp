@@ -234,10 +234,29 @@ std::string result_json(const Result& r, const std::vector<Warning>& extra, int 
     return dump(result_object(r, extra, lang), indent);
 }
 
+namespace {
+json summary_object(const Result& r, Lang lang) {
+    const Summary s = summarize(r, lang);
+    return {{"lang", text::lang_key(lang)}, {"text", s.sentence}, {"columns", s.columns}, {"rows", s.rows}};
+}
+}  // namespace
+
 std::string page_json(const Result& r, const std::vector<Warning>& extra, Lang lang) {
     json j = result_object(r, extra, lang);
-    const Summary s = summarize(r, lang);
-    j["summary"] = {{"lang", text::lang_key(lang)}, {"text", s.sentence}, {"columns", s.columns}, {"rows", s.rows}};
+    j["summary"] = summary_object(r, lang);
+    return dump(j, -1);
+}
+
+std::string mirror_json(const Result& r, Lang lang) {
+    json j;
+    j["state"] = state_json(r.state);
+    j["summary"] = summary_object(r, lang);
+    if (r.recommended >= 0) {
+        const Option& o = r.options[size_t(r.recommended)];
+        j["recommended"] = {{"gpu", o.gpu_id}, {"count", o.count}};
+    } else {
+        j["recommended"] = nullptr;
+    }
     return dump(j, -1);
 }
 

@@ -16,8 +16,11 @@ using text::Lang;
 
 // `extra_warnings` (link decoding, catalog loading) are listed before the engine's own.
 std::string result_json(const Result& r, const std::vector<Warning>& extra_warnings, int indent = 2, Lang lang = Lang::en);
-// result_json plus "summary" (see summarize): what the page mirrors into its DOM.
+// result_json plus "summary" (see summarize): the page's test and automation hooks.
 std::string page_json(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang);
+// What the page needs after every change, and no more (it is built for each one): "state",
+// "summary" and "recommended" ({gpu, count} or null).
+std::string mirror_json(const Result& r, Lang lang);
 
 // Exports: a context block (title, task, model, inputs, link, recommendation, currency), then
 // one row per option; "—" for a figure that does not apply.
@@ -40,5 +43,14 @@ struct Summary {
     std::vector<std::vector<std::string>> rows;
 };
 Summary summarize(const Result& r, Lang lang);
+// The same summary as static HTML, escaped: the sentence, and the table's <thead> and <tbody>. Built
+// into index.html for the default state (gpusizer --prerender), so the page shows an answer before
+// the module runs, to crawlers and to browsers without WebGL too.
+struct SummaryHtml {
+    std::string text;   // the sentence
+    std::string table;  // <thead>…</thead><tbody>…</tbody>
+};
+SummaryHtml summary_html(const Result& r, Lang lang);
+std::string html_escape(std::string_view v);
 
 }  // namespace gpusizer

@@ -16,6 +16,7 @@
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
+#include "web/frames.hpp"
 #include "web/platform.hpp"
 
 namespace gpusizer::ui {
@@ -128,8 +129,8 @@ void App::set_state(const State& s) {
 void App::recompute() {
     result = evaluate(state, catalog);
     fill_charts(*this);
-    web::notify_state_changed([this] { return std::make_pair(link(), page_json()); });
-    web::request_frames();
+    web::notify_state_changed([this] { return std::make_pair(link(), mirror_json(result, lang())); });
+    web::request_frame();
 }
 
 std::string App::link() const { return encode_link(state); }
@@ -156,8 +157,11 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     ImGuiWindow* main = ImGui::FindWindowByName("gpusizer");
     app.imgui_scrolled = main && main->ScrollTarget.y < FLT_MAX;
     if (!app.imgui_scrolled) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));
+    // No background: the frame starts by clearing the canvas to the same colour, and a window-sized
+    // rectangle on top of it would double what the GPU fills for every frame.
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
+                                   ImGuiWindowFlags_NoBackground;
     ImGui::Begin("gpusizer", nullptr, flags);
     // ImGui's log: texts of every item, clipped ones too; closes with the window (End), so read before.
     const bool capture = app.capture_text;

@@ -3,6 +3,7 @@
 #include "web/platform.hpp"
 
 #include "web/focus_order.hpp"
+#include "web/frames.hpp"
 
 #include <emscripten.h>
 #include <emscripten/eventloop.h>
@@ -31,10 +32,8 @@ struct PointerEvent {
     int mods = -1;    // keys: Ctrl 1, Shift 2, Alt 4, Meta 8 when the key was pressed (-1: keep)
 };
 
-std::function<void(const FrameInfo&)> g_frame;
 std::deque<PointerEvent> g_events;
-int g_frames_wanted = 0;
-bool g_raf_pending = false;
+bool g_wants_pass = false;  // a window appeared in the last pass: it shows in the next one
 float g_mouse_x = -1e30f, g_mouse_y = -1e30f;
 bool g_buttons[3] = {false, false, false};
 float g_wheel = 0, g_wheel_h = 0;
@@ -91,26 +90,6 @@ void canvas_local(double client_x, double client_y, float* x, float* y) {
     *y = float(client_y - g_rect[1]);
 }
 
-void run_frame() {
-    FrameInfo info;
-    platform_new_frame(info);
-    g_frame(info);
-    if (g_frames_wanted > 0) --g_frames_wanted;
-}
-
-void kick() {
-    if (g_raf_pending) return;
-    g_raf_pending = true;
-    emscripten_request_animation_frame(
-        [](double, void*) -> EM_BOOL {
-            g_raf_pending = false;
-            run_frame();
-            if (g_frames_wanted > 0 || !g_events.empty()) kick();
-            return EM_FALSE;
-        },
-        nullptr);
-}
-
 EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
     js_canvas_rect(g_rect);
     float x, y;
@@ -128,13 +107,14 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
         if (!g_events.empty() && g_events.back().button == -1) g_events.back() = {x, y, -1, false};
         else g_events.push_back({x, y, -1, false});
     }
-    request_frames();
+    if (type == EMSCRIPTEN_EVENT_MOUSEMOVE) request_frame();
+    else input_transition();
     return type == EMSCRIPTEN_EVENT_MOUSEDOWN ? EM_TRUE : EM_FALSE;
 }
 
 EM_BOOL on_canvas_leave(int, const EmscriptenMouseEvent*, void*) {
     if (!(g_buttons[0] || g_buttons[1] || g_buttons[2])) g_events.push_back({-1e30f, -1e30f, -1, false});
-    request_frames();
+    request_frame();
     return EM_FALSE;
 }
 
@@ -144,7 +124,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
     const double unit = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100.0 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0 : 1.0;
     g_wheel -= float(e->deltaY * unit);
     g_wheel_h -= float(e->deltaX * unit);
-    request_frames();
+    request_frame();
     return EM_TRUE;
 }
 
@@ -168,14 +148,14 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
         // Tab: our focus order (focus_order.hpp); past either end the browser moves focus out.
         if (!down) return EM_FALSE;
         const bool moved = focus_move(e->shiftKey);
-        request_frames();
+        input_transition();
         return moved ? EM_TRUE : EM_FALSE;
     }
     // Enter presses a focused button or chip, as Space does (ImGui 1.86 reads Enter as "edit text").
     const int key = code == 13 && focused_item_is_button() ? 32 : code;
     if (key > 0 && key < 512) g_events.push_back({0, 0, -2, down, key, {}, mods});
     if (down && is_text_key(e)) g_events.push_back({0, 0, -3, true, 0, e->key});
-    request_frames();
+    input_transition();
     // Keys stay inside ImGui while a text field is edited, a control is held or the focus ring is on a
     // control; otherwise Space, arrows and Page Up/Down scroll the page as on any web page. Never
     // block Ctrl/Cmd shortcuts (a prevented Ctrl+V would kill the paste event).
@@ -187,7 +167,7 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
 
 EM_BOOL on_focus(int type, const EmscriptenFocusEvent*, void*) {
     if (type == EMSCRIPTEN_EVENT_BLUR) focus_clear();
-    request_frames();
+    request_frame();
     return EM_FALSE;
 }
 
@@ -212,14 +192,12 @@ void apply_one_event(ImGuiIO& io) {
                 io.KeySuper = ev.mods & 8;
             }
             io.KeysDown[ev.key] = ev.down;
-            g_frames_wanted = std::max(g_frames_wanted, 2);
             break;
         }
         g_mouse_x = ev.x;
         g_mouse_y = ev.y;
         if (ev.button >= 0 && ev.button < 3) {
             g_buttons[ev.button] = ev.down;
-            g_frames_wanted = std::max(g_frames_wanted, 2);
             break;
         }
     }
@@ -233,8 +211,7 @@ void apply_one_event(ImGuiIO& io) {
 
 }  // namespace
 
-void platform_init(std::function<void(const FrameInfo&)> frame) {
-    g_frame = std::move(frame);
+void platform_init() {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendPlatformName = "gpusizer_web";
     io.SetClipboardTextFn = set_clipboard;
@@ -260,17 +237,10 @@ void platform_init(std::function<void(const FrameInfo&)> frame) {
     emscripten_set_keyup_callback(canvas, nullptr, true, on_key);
     emscripten_set_focus_callback(canvas, nullptr, true, on_focus);
     emscripten_set_blur_callback(canvas, nullptr, true, on_focus);
-    request_frames(2);
 }
 
-void draw_frame_now() {
-    if (g_frame) run_frame();
-}
-
-void request_frames(int count) {
-    g_frames_wanted = std::max(g_frames_wanted, count);
-    kick();
-}
+bool platform_events_pending() { return !g_events.empty(); }
+bool platform_wants_pass() { return g_wants_pass; }
 
 void platform_new_frame(FrameInfo& info) {
     double view[4] = {0, 0, 0, 1};
@@ -311,10 +281,11 @@ void platform_end_frame(float main_scroll_y_px, float content_height_css) {
     ImGuiContext& g = *GImGui;
     const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
     // A window that appeared this frame (popup, combo, tooltip) is measured first and shown on the
-    // next one: draw that one too, or it would wait for the next input.
+    // next one: that pass is needed even if this one drew nothing new (web/frames.cpp).
+    g_wants_pass = false;
     for (ImGuiWindow* w : g.Windows)
         if (w->Active && (w->Appearing || w->HiddenFramesCanSkipItems > 0 || w->HiddenFramesCannotSkipItems > 0)) {
-            request_frames(1);
+            g_wants_pass = true;
             break;
         }
     std::vector<float> regions;
@@ -347,7 +318,7 @@ void scroll_region(unsigned id24, float dy_css) {
     const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
     for (ImGuiWindow* w : g.Windows)
         if ((w->ID & 0xffffff) == id24) ImGui::SetScrollY(w, std::clamp(w->Scroll.y + dy_css * dpr, 0.0f, w->ScrollMax.y));
-    request_frames();
+    request_frame();
 }
 
 void queue_pointer(float x, float y, int button, bool down) {
@@ -358,19 +329,21 @@ void queue_pointer(float x, float y, int button, bool down) {
         else g_events.push_back({x, y, -1, false});
     } else {
         g_events.push_back({x, y, button, down});
+        input_transition();
+        return;
     }
-    request_frames();
+    request_frame();
 }
 
 void queue_key(int code, bool down) {
     if (code <= 0 || code >= 512) return;
     g_events.push_back({0, 0, -2, down, code, {}});
-    request_frames();
+    input_transition();
 }
 
 void queue_text(const std::string& utf8) {
     g_events.push_back({0, 0, -3, true, 0, utf8});
-    request_frames();
+    input_transition();
 }
 
 EM_JS(void, js_text_input_impl, (int on), {
@@ -388,20 +361,24 @@ void sync_text_input(bool wanted) {
 namespace {
 std::function<std::pair<std::string, std::string>()> g_notify;
 bool g_notify_pending = false;
+
+void send_state_notification() {
+    g_notify_pending = false;
+    if (!g_notify) return;
+    const auto [link, json] = g_notify();
+    js_state_changed(link, json);
+}
 }  // namespace
 
 void notify_state_changed(std::function<std::pair<std::string, std::string>()> make) {
     g_notify = std::move(make);
     if (g_notify_pending) return;
     g_notify_pending = true;
-    emscripten_set_timeout(
-        [](void*) {
-            g_notify_pending = false;
-            if (!g_notify) return;
-            const auto [link, json] = g_notify();
-            js_state_changed(link, json);
-        },
-        120, nullptr);
+    emscripten_set_timeout([](void*) { if (g_notify_pending) send_state_notification(); }, 120, nullptr);
+}
+
+void flush_state_notification() {
+    if (g_notify_pending) send_state_notification();
 }
 
 EM_JS(void, js_state_changed_impl, (const char* link, const char* summary), {

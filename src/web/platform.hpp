@@ -16,8 +16,8 @@
 //    px × DPR and rebuilt when DPR changes (browser zoom too), style scaled from a fresh ImGuiStyle.
 //  * 1.86 has no input queue: a press and release between two frames would be lost, and a tap must move
 //    the pointer before pressing. Button transitions are queued and applied one per frame.
-//  * Frames are drawn only on input, resize, scroll or pending work (requestAnimationFrame on demand):
-//    no CPU is used while the page is idle.
+//  * Frames are drawn only on input, resize, scroll or pending work (requestAnimationFrame on demand),
+//    and only when the picture changes (web/frames.hpp): no CPU is used while the page is idle.
 #pragma once
 
 #include <functional>
@@ -33,17 +33,14 @@ struct FrameInfo {
     float view_top = 0;         // physical px of the layout at the canvas's top edge (page scroll)
 };
 
-// Installs callbacks on the canvas ("#canvas"); `frame` draws one ImGui frame.
-void platform_init(std::function<void(const FrameInfo&)> frame);
+// Installs callbacks on the canvas ("#canvas"). Frames: web/frames.hpp.
+void platform_init();
 
-// Draws one frame at once (the first frame, in the same task as start-up).
-void draw_frame_now();
-
-// Ask for frames: `count` more frames (ImGui needs a second one to settle hover and popups).
-void request_frames(int count = 2);
-
-// Applies queued input to ImGui's IO; call at the start of every frame.
+// Applies queued input to ImGui's IO (all pointer moves and text, at most one button or key
+// transition); call at the start of every layout pass.
 void platform_new_frame(FrameInfo& info);
+bool platform_events_pending();  // input still queued: another pass
+bool platform_wants_pass();      // a window appeared in the last pass and shows in the next
 // After ImGui::Render(): hands the page what it needs between frames (inner scroll regions, the
 // page scroll ImGui asked for — pass the page's own offset when it asked for none — and the layout
 // height) and decides whether another frame is needed.
@@ -59,9 +56,11 @@ void scroll_region(unsigned id24, float dy_css);
 // After a frame: tell the page when ImGui starts or stops wanting text (to raise the phone keyboard).
 void sync_text_input(bool wanted);
 
-// Out to the page. The state notification is debounced (~120 ms): building the result JSON and
-// re-rendering the DOM summary on every slider step would cost more than the frame itself.
+// Out to the page. The state notification is debounced (~120 ms): re-rendering the DOM summary on
+// every slider step would cost more than the frame itself. At start-up it is sent at once, after
+// the first frame (flush_state_notification).
 void notify_state_changed(std::function<std::pair<std::string, std::string>()> make_link_and_json);
+void flush_state_notification();
 void js_state_changed(const std::string& link, const std::string& summary_json);
 void js_copy_text(const std::string& text);
 void js_download(const std::string& filename, const std::string& mime, const std::string& text);

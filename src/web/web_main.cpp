@@ -21,6 +21,7 @@
 #include "ui/theme.hpp"
 #include "web/gl_renderer.hpp"
 #include "web/focus_order.hpp"
+#include "web/frames.hpp"
 #include "web/platform.hpp"
 
 using namespace gpusizer;
@@ -66,7 +67,7 @@ void build_fonts(float dpr) {
     web::gl_renderer_upload_fonts();
 }
 
-double g_frame_ms = 0, g_ui_ms = 0;  // last frame: total and ImGui layout (benchmark)
+double g_ui_ms = 0;  // the last layout pass (benchmark)
 double g_start_ms[4] = {0, 0, 0, 0};  // gs_start: WebGL context, ImGui init, catalog, first state (benchmark)
 double g_fonts_ms = 0;
 double g_first_frame_start = 0, g_first_ui_ms = 0, g_first_frame_ms = 0;  // the first frame (benchmark)
@@ -75,39 +76,59 @@ EM_JS(void, js_fatal, (const char* text), {
     if (Module.onFatal) Module.onFatal(UTF8ToString(text));
 });
 
-void frame(const web::FrameInfo& info) {
+// One layout pass (web/frames.hpp): ImGui's frame for the layout, no GL.
+void layout_pass(const web::FrameInfo& info) {
     const double t0 = web::now_seconds();
+    if (g_app.frames == 0) g_first_frame_start = t0 * 1e3;
     if (info.dpr_changed) {
         const double f0 = web::now_seconds();
         build_fonts(info.dpr);
         g_fonts_ms = (web::now_seconds() - f0) * 1e3;
         g_app.dpr = info.dpr;
         g_app.apply_view();
+        web::force_redraw();  // a new font texture: the same draw lists look different
     }
     ImGui::NewFrame();
     const bool capture = g_app.capture_text;
     ui::draw_app(g_app, info.dpr, info.display_w, info.display_h, info.view_top);
-    if (capture) web::request_frames();  // redraw with the sections as the user left them
+    if (capture) web::request_frame();  // another pass with the sections as the user left them
     ImGui::Render();
     web::platform_end_frame(g_app.imgui_scrolled ? g_app.main_scroll_px : info.view_top, g_app.content_height);
     g_ui_ms = (web::now_seconds() - t0) * 1e3;
+    ++g_app.frames;
+    web::sync_text_input(ImGui::GetIO().WantTextInput);
+    const int cursor = ImGui::GetMouseCursor();
+    if (cursor != g_cursor) { g_cursor = cursor; web::js_set_cursor(cursor); }
+}
+
+// The shader program's link status is asked once, a while after the first frame: the question
+// waits for the GPU process, which by then has nothing else to do. A failure replaces the blank
+// canvas with a message.
+void check_renderer_later() {
+    emscripten_set_timeout([](void*) { if (*web::gl_renderer_error()) js_fatal(web::gl_renderer_error()); }, 1000, nullptr);
+}
+
+// The WebGL half of a frame: only when the picture changed (web/frames.hpp).
+void draw_gl(const web::FrameInfo& info) {
+    const double t0 = web::now_seconds() * 1e3;
     glViewport(0, 0, info.width, info.height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     web::gl_renderer_draw(ImGui::GetDrawData());
-    g_frame_ms = (web::now_seconds() - t0) * 1e3;
-    if (++g_app.frames == 1) {
-        g_first_frame_start = t0 * 1e3;
-        g_first_ui_ms = g_ui_ms;
-        g_first_frame_ms = g_frame_ms;
+    // Start the GPU on this frame now, while this thread goes on with the page's work. Chrome's GL
+    // (ANGLE) records the commands and submits them when the browser reads the canvas back for the
+    // screen, unless a fence asks for them: then a flush submits them at once.
+    static GLsync fence = nullptr;
+    if (fence) glDeleteSync(fence);
+    fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();
+    if (web::gl_frames() == 0) {
+        g_first_ui_ms = t0 - g_first_frame_start;  // every pass before the first draw, fonts included
+        g_first_frame_ms = web::now_seconds() * 1e3 - g_first_frame_start;
         web::js_first_frame();
-    } else if (g_app.frames == 2 && *web::gl_renderer_error()) {
-        js_fatal(web::gl_renderer_error());  // nothing can be drawn: say why instead of a blank canvas
+        check_renderer_later();
     }
-    web::sync_text_input(ImGui::GetIO().WantTextInput);
-    const int cursor = ImGui::GetMouseCursor();
-    if (cursor != g_cursor) { g_cursor = cursor; web::js_set_cursor(cursor); }
 }
 
 const char* out(std::string s) {
@@ -181,10 +202,13 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     // (named for the file it came from: a damaged catalog.bin is reported as catalog.bin)
     use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.bin"));
     lap(2);
-    web::platform_init(frame);
+    web::platform_init();
+    web::frames_init(layout_pass, draw_gl);
     apply_link(link);
     lap(3);
     web::draw_frame_now();  // the first frame now, not one animation frame later
+    // The DOM mirror now (not after the debounce): the GPU process is drawing the frame meanwhile.
+    web::flush_state_notification();
     return 1;
 }
 
@@ -236,7 +260,7 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
     else if (k == "origin")
         g_app.notices.push_back(ui::tr("Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
                                        "no events); add &origin=https://your-site.example to the iframe's address."));
-    web::request_frames();
+    web::request_frame();
 }
 
 // "Size your own model": a config.json (and optionally its model.safetensors.index.json) pasted or
@@ -278,10 +302,12 @@ EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
     }
 }
 
+// Layout passes (every frame ImGui built) and WebGL frames (those that changed the picture).
 EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
-EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : g_frame_ms; }
+EMSCRIPTEN_KEEPALIVE double gs_gl_frame_count() { return double(web::gl_frames()); }
+EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : web::last_frame_ms(); }
 // Benchmark: 0-3 the parts of gs_start; the first frame: 4 font bake, 5 its start (ms since the page's
-// time origin), 6 its layout (incl. the bake), 7 all of it (incl. GL calls).
+// time origin), 6 its layout passes (incl. the bake), 7 all of it (incl. GL calls).
 EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
     switch (part) {
         case 0: case 1: case 2: case 3: return g_start_ms[part];
@@ -294,7 +320,7 @@ EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
 // Test hooks: every text the next frame draws through ImGui (1 asks, 0 reads), and the keyboard
 // focus ("index/count", index -1 when no control has the focus ring).
 EMSCRIPTEN_KEEPALIVE const char* gs_capture_text(int ask) {
-    if (ask) { g_app.capture_text = true; g_app.captured_text.clear(); web::request_frames(); return out(""); }
+    if (ask) { g_app.capture_text = true; g_app.captured_text.clear(); web::request_frame(); return out(""); }
     return out(g_app.captured_text);
 }
 EMSCRIPTEN_KEEPALIVE const char* gs_focus_info() { return out(web::focus_info()); }
@@ -303,13 +329,13 @@ EMSCRIPTEN_KEEPALIVE const char* gs_table_view() {
     return out(std::to_string(t.top_css) + "," + std::to_string(t.row_css) + "," + std::to_string(t.rows) + "," + (t.cards ? "1" : "0"));
 }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
-EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frames(2); }
+EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frame(); }
 EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { web::queue_text(text ? text : ""); }
 // Touch (web/touch.js): pointer moves and presses in canvas CSS px, and inner-region scrolls.
 EMSCRIPTEN_KEEPALIVE void gs_pointer(float x, float y, int button, int down) { web::queue_pointer(x, y, button, down != 0); }
 EMSCRIPTEN_KEEPALIVE void gs_scroll_region(float id, float dy) { web::scroll_region(unsigned(id), dy); }
 // Focus entering the canvas by keyboard (1: with Shift+Tab, from the end).
-EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { web::focus_enter(from_end != 0); web::request_frames(); }
+EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { web::focus_enter(from_end != 0); web::request_frame(); }
 EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { web::queue_key(code, down != 0); }
 // The UI's language and theme ("ru,1"), for the page around the canvas.
 EMSCRIPTEN_KEEPALIVE const char* gs_view_state() { return out(ui::language() + (g_app.dark ? ",1" : ",0")); }

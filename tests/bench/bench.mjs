@@ -1,5 +1,7 @@
 // Performance benchmark (run by hand: ./dev.sh bench; not part of the pass/fail tests).
 //   node tests/bench/bench.mjs BUILD_DIR     (BENCH_RUNS=9 cold loads and inputs per reference)
+//   BENCH_BEFORE=OTHER_BUILD_DIR also loads that build's site in the same rotation (before → after);
+//   BENCH_ONLY=loads,inputs,idle,scroll runs just those parts (bytes and engine: "static").
 // Prints every figure next to its target (issue 16), each as the median and the range over the runs:
 //  * result on screen, cold, against a blank window-sized WebGL2 canvas and a static HTML page of the
 //    same answer, loaded alternately, at 1600×1000 and at a 390×844 phone (DPR 3);
@@ -19,41 +21,45 @@ import { sizes, siteFiles, firstLoad, kb } from './bytes.mjs';
 const build = process.argv[2] || 'build';
 const site = path.join(build, 'site');
 const RUNS = Number(process.env.BENCH_RUNS || 9);
+const BEFORE = process.env.BENCH_BEFORE ? path.join(process.env.BENCH_BEFORE, 'site') : '';
+const part = (name) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name);
 const line = (name, value, target, ok) =>
   console.log(`${name.padEnd(48)} ${value.padStart(26)}   target ${target.padEnd(22)} ${ok === undefined ? '' : ok ? 'OK' : 'OVER'}`);
 const ms = (a) => `${median(a).toFixed(0)} ms (${range(a)})`;
 
-// ---- bytes -----------------------------------------------------------------------------------------
-console.log('== bytes of the site (raw, gzip -9, Brotli q11)');
-for (const f of siteFiles(site)) {
-  const s = sizes(path.join(site, f));
-  console.log(`  ${f.padEnd(36)} ${String(s.raw).padStart(9)} B ${String(s.gz).padStart(9)} B gz ${String(s.br).padStart(9)} B br`);
+// ---- bytes and engine time ---------------------------------------------------------------------------
+if (part('static')) {
+  console.log('== bytes of the site (raw, gzip -9, Brotli q11)');
+  for (const f of siteFiles(site)) {
+    const s = sizes(path.join(site, f));
+    console.log(`  ${f.padEnd(36)} ${String(s.raw).padStart(9)} B ${String(s.gz).padStart(9)} B gz ${String(s.br).padStart(9)} B br`);
+  }
+  console.log('== engine: all options for one state');
+  const native = execFileSync(path.join(build, 'native', 'engine_bench'), { encoding: 'utf8' });
+  const wasm = execFileSync('node', [path.join(build, 'wasm', 'engine_bench.js')], { encoding: 'utf8' });
+  const worst = (text) => Math.max(...[...text.matchAll(/([\d.]+) us per evaluation/g)].map((m) => +m[1]));
+  console.log(native.trim().replace(/^/gm, '  native ') + '\n' + wasm.trim().replace(/^/gm, '  wasm   '));
+  line('engine, worst state, native', `${(worst(native) / 1000).toFixed(3)} ms`, '< 1 ms', worst(native) < 1000);
+  line('engine, worst state, wasm', `${(worst(wasm) / 1000).toFixed(3)} ms`, '< 3 ms', worst(wasm) < 3000);
 }
-
-// ---- engine time -----------------------------------------------------------------------------------
-console.log('== engine: all options for one state');
-const native = execFileSync(path.join(build, 'native', 'engine_bench'), { encoding: 'utf8' });
-const wasm = execFileSync('node', [path.join(build, 'wasm', 'engine_bench.js')], { encoding: 'utf8' });
-const worst = (text) => Math.max(...[...text.matchAll(/([\d.]+) us per evaluation/g)].map((m) => +m[1]));
-console.log(native.trim().replace(/^/gm, '  native ') + '\n' + wasm.trim().replace(/^/gm, '  wasm   '));
-line('engine, worst state, native', `${(worst(native) / 1000).toFixed(3)} ms`, '< 1 ms', worst(native) < 1000);
-line('engine, worst state, wasm', `${(worst(wasm) / 1000).toFixed(3)} ms`, '< 3 ms', worst(wasm) < 3000);
 
 // ---- browser -----------------------------------------------------------------------------------------
 const server = await startServer(site, 0, {});
 const blank = await startServer(blankPage(), 0, {});
 const plain = await startServer(plainPage(), 0, {});
+const before = BEFORE ? await startServer(BEFORE, 0, {}) : null;
 const browser = await launch();
 
 // Result on screen, cold: blank, static page and calculator in turn, RUNS times (after one round not
 // counted, which starts the GPU process's shader compiler and the server's compressed copies).
 async function coldLoads(device) {
-  const r = { blank: [], plain: [], app: [] };
+  const r = { blank: [], plain: [], app: [], before: [] };
   for (let i = -1; i < RUNS; ++i) {
     const b = await coldLoad(browser, blank.url, device);
     const p = await coldLoad(browser, plain.url, device);
     const a = await coldLoad(browser, server.url, device);
-    if (i >= 0) { r.blank.push(b); r.plain.push(p); r.app.push(a); }
+    const o = before ? await coldLoad(browser, before.url, device) : null;
+    if (i >= 0) { r.blank.push(b); r.plain.push(p); r.app.push(a); if (o) r.before.push(o); }
   }
   const pick = (runs, k) => runs.map((t) => t[k]).filter((v) => Number.isFinite(v) && v > 0);
   const app = pick(r.app, 'presented'), ref = pick(r.blank, 'presented');
@@ -67,6 +73,10 @@ async function coldLoads(device) {
   line('calculator: first contentful paint', pick(r.app, 'fcp').length ? ms(pick(r.app, 'fcp')) : '—', '-');
   line('static HTML page: first contentful paint', ms(pick(r.plain, 'fcp')), '-');
   line('calculator: first frame drawn (before presenting)', ms(pick(r.app, 'drawn')), '-');
+  if (before) {
+    line('BENCH_BEFORE build: result on screen', ms(pick(r.before, 'presented')), '-');
+    line('  its ratio to the blank canvas', `${(median(pick(r.before, 'presented')) / median(ref)).toFixed(2)}×`, '-');
+  }
   const m = (k) => median(pick(r.app, k));
   console.log(`  calculator, medians: app.js runs ${m('script').toFixed(0)}, module compiled ${m('compiled').toFixed(0)}, ` +
     `files in ${m('fetched').toFixed(0)}, instantiated ${m('instantiated').toFixed(0)}, first frame starts ${m('frame_start').toFixed(0)} ms; ` +
@@ -75,15 +85,16 @@ async function coldLoads(device) {
     `GL ${(m('frame_total') - m('frame_layout')).toFixed(0)})`);
   return r.app[0].resources;
 }
-const fetched = await coldLoads(DESKTOP);
-await coldLoads(PHONE);
-
-const first = firstLoad(site, fetched);
-console.log('== first load: every file fetched before the first frame');
-for (const f of first.files) console.log(`  ${f.file.padEnd(36)} ${String(f.raw).padStart(9)} B ${String(f.gz).padStart(9)} B gz ${String(f.br).padStart(9)} B br`);
-line('first load, gzip -9', kb(first.total.gz), '≤ 300 KB', first.total.gz <= 300 * 1024);
-line('first load, Brotli (q11)', kb(first.total.br), '-');
-line('first load, raw', kb(first.total.raw), '-');
+if (part('loads')) {
+  const fetched = await coldLoads(DESKTOP);
+  await coldLoads(PHONE);
+  const first = firstLoad(site, fetched);
+  console.log('== first load: every file fetched before the first frame');
+  for (const f of first.files) console.log(`  ${f.file.padEnd(36)} ${String(f.raw).padStart(9)} B ${String(f.gz).padStart(9)} B gz ${String(f.br).padStart(9)} B br`);
+  line('first load, gzip -9', kb(first.total.gz), '≤ 300 KB', first.total.gz <= 300 * 1024);
+  line('first load, Brotli (q11)', kb(first.total.br), '-');
+  line('first load, raw', kb(first.total.raw), '-');
+}
 
 // Input → new result on screen. Calculator: a click on a task chip (mouse) or a tap (touch), which
 // acts on release; static page: a click or tap on a radio button of its form. Timed from the
@@ -112,15 +123,19 @@ async function inputs(device) {
     const r = document.querySelector(`input[value="${v}"]`).parentElement.getBoundingClientRect();
     return [r.x + r.width / 2, r.y + r.height / 2];
   }));
-  const a = [], p = [], frames = [];
+  const old = before ? await newPage(browser, device) : null;
+  if (old) { await old.page.goto(before.url); await old.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready); }
+  const a = [], p = [], frames = [], o = [], oframes = [];
   for (let i = -1; i < RUNS; ++i) {
     const k = (i + 1) % 2;  // RAG first: the page starts on chat-bot
-    for (const [s, at, calculator] of [[ref, radios[k], false], [app, CHIPS[device.name][k], true]]) {
+    const turns = [[ref, radios[k], false, p], [app, CHIPS[device.name][k], true, a, frames]];
+    if (old) turns.push([old, CHIPS[device.name][k], true, o, oframes]);
+    for (const [s, at, calculator, out, fr] of turns) {
       if (!touch) { await s.page.mouse.move(...at); await s.page.waitForTimeout(400); }
       const r = await inputToScreen(s.page, () => press(s, at, touch), { calculator, timed: touch ? 'touchend' : 'mouseup' });
       if (i < 0) continue;
-      (calculator ? a : p).push(r.ms);
-      if (calculator) frames.push(r.frames);
+      out.push(r.ms);
+      if (fr) fr.push(r.frames);
     }
   }
   console.log(`== input → new result on screen, ${device.name} (${touch ? 'tap' : 'click'}, ${RUNS} each, alternating)`);
@@ -128,57 +143,67 @@ async function inputs(device) {
   line('  ratio to the static page', `${(median(a) / median(p)).toFixed(2)}×`, '≤ 3×', median(a) <= 3 * median(p));
   line('static HTML page update', ms(p), '-');
   line('  WebGL frames drawn per input (calculator)', `${median(frames)} (${range(frames)})`, '1', median(frames) <= 1);
+  if (old) {
+    line('BENCH_BEFORE build', ms(o), '-');
+    line('  its WebGL frames per input', `${median(oframes)} (${range(oframes)})`, '-');
+    await old.close();
+  }
   await app.close();
   await ref.close();
 }
-await inputs(DESKTOP);
-await inputs(PHONE);
+if (part('inputs')) {
+  await inputs(DESKTOP);
+  await inputs(PHONE);
+}
 
 // Idle, pointer moves over nothing, and dragging a slider: one calculator page at 1600×1000.
-const s = await newPage(browser, DESKTOP);
-await s.page.goto(server.url);
-await s.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
-const cdp = await s.context.newCDPSession(s.page);
-await cdp.send('Performance.enable');
-const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
-const clears = () => s.page.evaluate(() => window.__bench.clears);
-await s.page.waitForTimeout(1000);
-console.log('== idle and pointer moves (1600×1000)');
-const idle0 = await metric('TaskDuration'), f0 = await clears();
-await s.page.waitForTimeout(5000);
-const idleCpu = (100 * ((await metric('TaskDuration')) - idle0)) / 5;
-line('CPU while idle over 5 s', `${idleCpu.toFixed(2)} %`, '~0 (< 1 % of a core)', idleCpu < 1);
-line('WebGL frames drawn while idle', `${(await clears()) - f0}`, '0', (await clears()) === f0);
-// The header's empty middle: no control there, nothing to hover.
-await s.page.mouse.move(700, 22);
-await s.page.waitForTimeout(300);
-const m0 = await clears();
-for (let i = 1; i <= 20; ++i) { await s.page.mouse.move(700 + i * 20, 22 + (i % 3)); await s.page.waitForTimeout(30); }
-await s.page.waitForTimeout(300);
-line('WebGL frames for 20 moves that change nothing', `${(await clears()) - m0}`, '0', (await clears()) === m0);
+async function idleAndDrag() {
+  const s = await newPage(browser, DESKTOP);
+  await s.page.goto(server.url);
+  await s.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
+  const cdp = await s.context.newCDPSession(s.page);
+  await cdp.send('Performance.enable');
+  const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
+  const clears = () => s.page.evaluate(() => window.__bench.clears);
+  await s.page.waitForTimeout(1000);
+  console.log('== idle and pointer moves (1600×1000)');
+  const idle0 = await metric('TaskDuration'), f0 = await clears();
+  await s.page.waitForTimeout(5000);
+  const idleCpu = (100 * ((await metric('TaskDuration')) - idle0)) / 5;
+  line('CPU while idle over 5 s', `${idleCpu.toFixed(2)} %`, '~0 (< 1 % of a core)', idleCpu < 1);
+  line('WebGL frames drawn while idle', `${(await clears()) - f0}`, '0', (await clears()) === f0);
+  // The header's empty middle: no control there, nothing to hover.
+  await s.page.mouse.move(700, 22);
+  await s.page.waitForTimeout(300);
+  const m0 = await clears();
+  for (let i = 1; i <= 20; ++i) { await s.page.mouse.move(700 + i * 20, 22 + (i % 3)); await s.page.waitForTimeout(30); }
+  await s.page.waitForTimeout(300);
+  line('WebGL frames for 20 moves that change nothing', `${(await clears()) - m0}`, '0', (await clears()) === m0);
 
-// Drag the "Concurrent users" slider (1600-wide layout) across in 40 steps.
-const t0 = await metric('TaskDuration'), d0 = await clears();
-const w0 = Date.now();
-await s.page.mouse.move(60, 910);
-await s.page.mouse.down();
-const inFrame = [], inUi = [];
-for (let i = 1; i <= 40; ++i) {
-  await s.page.mouse.move(60 + i * 9, 910);
-  await s.page.waitForTimeout(16);
-  inFrame.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(false)));
-  inUi.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(true)));
+  // Drag the "Concurrent users" slider (1600-wide layout) across in 40 steps.
+  const t0 = await metric('TaskDuration'), d0 = await clears();
+  const w0 = Date.now();
+  await s.page.mouse.move(60, 910);
+  await s.page.mouse.down();
+  const inFrame = [], inUi = [];
+  for (let i = 1; i <= 40; ++i) {
+    await s.page.mouse.move(60 + i * 9, 910);
+    await s.page.waitForTimeout(16);
+    inFrame.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(false)));
+    inUi.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(true)));
+  }
+  await s.page.mouse.up();
+  await s.page.waitForTimeout(300);
+  const t1 = await metric('TaskDuration'), d1 = await clears();
+  const users = await s.page.evaluate(() => window.gpusizer.state().users);
+  const perFrame = ((t1 - t0) * 1000) / Math.max(1, d1 - d0);
+  line('frame time while dragging (wasm frame fn)', `${median(inFrame).toFixed(2)} ms`, '< 16.7 ms', median(inFrame) < 16.7);
+  line('  of which ImGui layout + engine', `${median(inUi).toFixed(2)} ms`, '-');
+  line('main-thread task time per WebGL frame', `${perFrame.toFixed(2)} ms`, '-');
+  console.log(`  (${d1 - d0} WebGL frames in ${Date.now() - w0} ms of dragging; users slider ended at ${users})`);
+  await s.close();
 }
-await s.page.mouse.up();
-await s.page.waitForTimeout(300);
-const t1 = await metric('TaskDuration'), d1 = await clears();
-const users = await s.page.evaluate(() => window.gpusizer.state().users);
-const perFrame = ((t1 - t0) * 1000) / Math.max(1, d1 - d0);
-line('frame time while dragging (wasm frame fn)', `${median(inFrame).toFixed(2)} ms`, '< 16.7 ms', median(inFrame) < 16.7);
-line('  of which ImGui layout + engine', `${median(inUi).toFixed(2)} ms`, '-');
-line('main-thread task time per WebGL frame', `${perFrame.toFixed(2)} ms`, '-');
-console.log(`  (${d1 - d0} WebGL frames in ${Date.now() - w0} ms of dragging; users slider ended at ${users})`);
-await s.close();
+if (part('idle')) await idleAndDrag();
 
 // Scrolling by touch on a 390x844 phone (DPR 3): animation-frame intervals while a finger swipes
 // down the page (CDP touch events), the calculator against a plain static page of the same height.
@@ -205,12 +230,14 @@ async function swipeFrames(url) {
   await p.close();
   return { median: gaps[gaps.length >> 1], p90: gaps[Math.floor(gaps.length * 0.9)], y };
 }
-const tall = await startServer(tallPage(4200), 0, {});
-const appScroll = await swipeFrames(server.url), tallScroll = await swipeFrames(tall.url);
-console.log('== touch scrolling (390×844 DPR 3)');
-line('phone touch scroll: frame interval, calculator', `${appScroll.median.toFixed(1)} ms (p90 ${appScroll.p90.toFixed(1)})`,
-  `< 2× plain ${tallScroll.median.toFixed(1)} ms`, appScroll.median < 2 * tallScroll.median);
-console.log(`  (4 swipes scrolled the calculator ${appScroll.y} px, the plain page ${tallScroll.y} px; plain page p90 ${tallScroll.p90.toFixed(1)} ms)`);
-await tall.close();
+if (part('scroll')) {
+  const tall = await startServer(tallPage(4200), 0, {});
+  const appScroll = await swipeFrames(server.url), tallScroll = await swipeFrames(tall.url);
+  console.log('== touch scrolling (390×844 DPR 3)');
+  line('phone touch scroll: frame interval, calculator', `${appScroll.median.toFixed(1)} ms (p90 ${appScroll.p90.toFixed(1)})`,
+    `< 2× plain ${tallScroll.median.toFixed(1)} ms`, appScroll.median < 2 * tallScroll.median);
+  console.log(`  (4 swipes scrolled the calculator ${appScroll.y} px, the plain page ${tallScroll.y} px; plain page p90 ${tallScroll.p90.toFixed(1)} ms)`);
+  await tall.close();
+}
 await browser.close();
-for (const srv of [server, blank, plain]) await srv.close();
+for (const srv of [server, blank, plain, before]) if (srv) await srv.close();

@@ -11,34 +11,40 @@
 //  * first frame: the page sets window.gpusizer.timing.first_frame (the calculator's app.js, and the
 //    reference pages);
 //  * an update after an input: the reference page calls __bench.mark('update'); for the calculator,
-//    the first animation frame that draws on the canvas (a WebGL clear) after the link has changed.
+//    the first frame drawn on the canvas (a WebGL clear) after the link has changed.
 // It also records first-contentful-paint (Paint Timing), the time stamp of the last input event, and
 // how many WebGL frames the page drew (clears).
 export const INIT_SCRIPT = `(() => {
   const B = window.__bench = { marks: {}, clears: 0, input: 0, watch: null, fcp: null };
   const raf = window.requestAnimationFrame.bind(window);
-  let inFrame = 0, clearsAtFrameStart = 0;
+  let inFrame = 0;
   const post = (fn) => { const ch = new MessageChannel(); ch.port1.onmessage = fn; ch.port2.postMessage(0); };
-  B.mark = (name) => {
+  // drawnInFrame: the content was drawn inside an animation-frame callback (default: now).
+  B.mark = (name, drawnInFrame = inFrame > 0) => {
     if (B.marks[name]) return;
     const m = B.marks[name] = { drawn: performance.now(), presented: 0 };
     const done = () => { m.presented = performance.now(); };
-    if (inFrame) post(done); else raf(() => post(done));
+    if (drawnInFrame) post(done); else raf(() => post(done));
   };
   window.requestAnimationFrame = (cb) => raf((t) => {
     inFrame++;
-    clearsAtFrameStart = B.clears;
-    try { cb(t); } finally {
-      inFrame--;
-      const w = B.watch;
-      if (w && B.clears !== clearsAtFrameStart && window.gpusizer && window.gpusizer.link() !== w.link) {
-        B.watch = null;
-        B.mark('update');
-      }
-    }
+    try { cb(t); } finally { inFrame--; }
   });
+  // The calculator draws a frame with a WebGL clear first; once that frame's code has run (a
+  // microtask), a changed link means the frame carries the new result.
   const clear = WebGL2RenderingContext.prototype.clear;
-  WebGL2RenderingContext.prototype.clear = function (m) { B.clears++; return clear.call(this, m); };
+  WebGL2RenderingContext.prototype.clear = function (m) {
+    B.clears++;
+    if (B.watch && !B.checking) {
+      B.checking = true;
+      const drawnInFrame = inFrame > 0;
+      queueMicrotask(() => {
+        B.checking = false;
+        if (B.watch && window.gpusizer.link() !== B.watch.link) { B.watch = null; B.mark('update', drawnInFrame); }
+      });
+    }
+    return clear.call(this, m);
+  };
   // Only the event the measurement times (a touchend is followed by emulated mouse events).
   for (const type of ['mouseup', 'touchend', 'keydown'])
     window.addEventListener(type, (e) => { if (type === B.timed) B.input = e.timeStamp; }, { capture: true });
