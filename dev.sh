@@ -11,7 +11,7 @@ IMGUI_DIR=$BUILD/third_party/imgui-1.86
 JOBS=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs   # emcc's acorn with this machine's Node 20
 
-APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils brotli nodejs npm"
+APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils brotli terser nodejs npm"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -66,13 +66,19 @@ build_wasm() {
   "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --catalog "$ROOT/data/catalog.json"
   node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
+  # The scripts minified (Debian's terser): comments and long names would be a tenth of the first
+  # load. The readable sources are web/*.js and the module's runtime in build/wasm/gpusizer.js.
+  for f in app.js touch.js boot.js embed.js catalog-check.js gpusizer.js; do
+    terser "$site/$f" --compress --mangle --ecma 2020 --output "$site/$f"
+  done
+  node "$ROOT/web/strip-comments.mjs" "$site/index.html" "$site/app.css" "$site/host-example.html" "$site/host-example.css"
   precompress "$site"
   echo "== site: $site ($(du -sk --exclude='*.gz' --exclude='*.br' "$site" | cut -f1) KB, and .gz/.br copies)"
 }
 
 # Every text-like file gets its gzip -9 and Brotli (quality 11) copy beside it: a server sends the
 # copy the browser accepts (web/serve.mjs, nginx gzip_static / brotli_static in the README) and
-# never compresses at request time. Timestamps follow the original (-n: none inside the .gz).
+# never compresses at request time.
 precompress() {
   find "$1" -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.wasm' -o -name '*.bin' \
     -o -name '*.json' -o -name '*.ttf' -o -name '*.svg' \) | while read -r f; do
@@ -101,6 +107,8 @@ run_tests() {
   echo "== README validation table"
   node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/README.md"
   node "$ROOT/tests/validation/prices.mjs" "$ROOT/data/catalog.json" --check "$ROOT/README.md"
+  echo "== size budget of the site (gzip -9 per file and the first load)"
+  node "$ROOT/tests/size/check_sizes.mjs" "$BUILD/site"
   echo "== browser tests (headless Chromium)"
   node "$ROOT/tests/browser/run.mjs" "$BUILD/site" "$BUILD/screenshots"
   echo "== fuzzers (libFuzzer + ASan/UBSan, bounded; ./dev.sh fuzz 600 for long runs)"

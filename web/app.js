@@ -376,6 +376,7 @@
         a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
       ptrs.forEach((p) => Module._free(p));
       timing.started = performance.now();
+      if (rc === -2) { fatal('The calculator could not load: its fonts could not be downloaded.'); return; }
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
       if (!Module._gs_catalog_ok()) {
         // catalog.bin unreadable (a stale cached copy, a broken proxy): the published JSON has the same data.

@@ -281,4 +281,16 @@ CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file) {
 
 bool same_catalog(const Catalog& a, const Catalog& b) { return pack_catalog(a) == pack_catalog(b); }
 
+Catalog page_catalog(Catalog catalog) {
+    for (GpuSpec& g : catalog.gpus) {
+        g.notes.clear();
+        g.source.clear();
+    }
+    for (ServerSpec& v : catalog.servers) {
+        v.notes.clear();
+        v.source.clear();
+    }
+    return catalog;
+}
+
 }  // namespace gpusizer

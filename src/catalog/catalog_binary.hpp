@@ -30,6 +30,11 @@ CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file_name)
 // Field-by-field equality through the same field lists (tests).
 bool same_catalog(const Catalog& a, const Catalog& b);
 
+// What the page ships (gpusizer --pack-catalog): the catalog without the texts the page never shows
+// — the notes and sources of GPUs and servers, about 40 % of the packed bytes. They stay in
+// catalog.json, published beside catalog.bin; models keep theirs (the model list shows them).
+Catalog page_catalog(Catalog catalog);
+
 // A valid header (given version, size, checksum) in front of `body` (tests and the fuzzer: they hand
 // the reader damaged bodies that pass the header checks).
 std::string seal_packed_body(std::string_view body, unsigned version = kPackedCatalogVersion);

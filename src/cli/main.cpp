@@ -28,7 +28,8 @@ const char* kUsage =
     "  --config FILE    size the model a Hugging Face config.json describes (model=custom; the result's\n"
     "                   link carries it, so the link alone reproduces the result)\n"
     "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
-    "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser\n"
+    "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
+    "                      the page shows: no GPU or server notes and sources)\n"
     "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
     "Keys of the link are documented in README.md.\n";
 
@@ -141,7 +142,7 @@ int main(int argc, char** argv) {
         if (!c.ok) { print_errors(c.errors, catalog_path); return 3; }
         catalog = c.catalog;
     }
-    if (!pack_path.empty()) return write_packed(catalog, pack_path);
+    if (!pack_path.empty()) return write_packed(page_catalog(catalog), pack_path);
     if (!prerender_in.empty()) return write_prerendered(catalog, prerender_in, prerender_out);
     if (!provider_path.empty()) {
         std::string text;

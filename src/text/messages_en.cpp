@@ -5,7 +5,7 @@
 namespace gpusizer::text {
 namespace {
 
-const Table kEnglish = {
+const TextPair kEnglish[] = {
     // engine warnings
     {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
@@ -256,6 +256,6 @@ const Table kEnglish = {
 
 }  // namespace
 
-const Table& english_table() { return kEnglish; }
+Table english_table() { return kEnglish; }
 
 }  // namespace gpusizer::text

@@ -5,7 +5,7 @@
 namespace gpusizer::text {
 namespace {
 
-const Table kRussian = {
+const TextPair kRussian[] = {
     // предупреждения движка
     {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
@@ -275,6 +275,6 @@ const Table kRussian = {
 
 }  // namespace
 
-const Table& russian_table() { return kRussian; }
+Table russian_table() { return kRussian; }
 
 }  // namespace gpusizer::text

@@ -86,9 +86,9 @@ const char* currency_symbol(const std::string& currency) {
 
 }  // namespace
 
-const Table& english_table();  // messages_en.cpp
-const Table& russian_table();  // messages_ru.cpp
-const Table& message_table(Lang lang) { return lang == Lang::ru ? russian_table() : english_table(); }
+Table english_table();  // messages_en.cpp
+Table russian_table();  // messages_ru.cpp
+Table message_table(Lang lang) { return lang == Lang::ru ? russian_table() : english_table(); }
 
 Lang parse_lang(std::string_view key) { return key == "ru" ? Lang::ru : Lang::en; }
 const char* lang_key(Lang lang) { return lang == Lang::ru ? "ru" : "en"; }

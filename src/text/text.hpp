@@ -25,15 +25,25 @@ Lang parse_lang(std::string_view key);  // "ru" → ru; anything else → en
 const char* lang_key(Lang lang);
 
 // --- coded messages --------------------------------------------------------------------
-using Table = std::vector<std::pair<const char*, const char*>>;  // code → template
-const Table& message_table(Lang lang);
+// A constant table of string pairs: code → template, or English → Russian. An array, not a
+// vector: the tables are data in the module, with no code to build them at start-up.
+using TextPair = std::pair<const char*, const char*>;
+struct Table {
+    const TextPair* first = nullptr;
+    std::size_t count = 0;
+    template <std::size_t N> constexpr Table(const TextPair (&a)[N]) : first(a), count(N) {}
+    const TextPair* begin() const { return first; }
+    const TextPair* end() const { return first + count; }
+    std::size_t size() const { return count; }
+};
+Table message_table(Lang lang);
 const char* message_template(std::string_view code, Lang lang);  // nullptr when absent
 std::string render(const Message& m, Lang lang);                 // absent code: the code itself
 std::string render_template(std::string_view tpl, const Message& params, Lang lang);
 
 // --- the UI's own strings -----------------------------------------------------------------
-using UiTable = std::vector<std::pair<const char*, const char*>>;  // English → Russian
-const UiTable& ui_table_ru();
+using UiTable = Table;  // English → Russian
+UiTable ui_table_ru();
 const char* ui(const char* english, Lang lang);  // no entry: the English text
 
 // --- numbers, words, units ----------------------------------------------------------------

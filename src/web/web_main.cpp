@@ -55,14 +55,13 @@ void build_fonts(float dpr) {
     cfg.OversampleH = 1;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = true;
-    auto add = [&](std::vector<unsigned char>& ttf, float px) -> ImFont* {
-        if (ttf.empty()) return io.Fonts->AddFontDefault();
+    auto add = [&](std::vector<unsigned char>& ttf, float px) {
         return io.Fonts->AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), px * dpr, &cfg, kGlyphRanges);
     };
     ui::Fonts& f = ui::fonts();
     f.regular = add(g_font_regular, kBaseFontPx);
-    f.medium = add(g_font_medium.empty() ? g_font_regular : g_font_medium, kBaseFontPx + 1);
-    f.large = add(g_font_medium.empty() ? g_font_regular : g_font_medium, 22.0f);
+    f.medium = add(g_font_medium, kBaseFontPx + 1);
+    f.large = add(g_font_medium, 22.0f);
     io.Fonts->Build();
     web::gl_renderer_upload_fonts();
 }
@@ -157,7 +156,8 @@ void apply_link(const char* link) {
 
 extern "C" {
 
-// Starts the UI. `catalog` is the bundled catalog JSON; fonts are TTF bytes (may be empty).
+// Starts the UI. `catalog` is the packed catalog (or JSON); fonts are TTF bytes (one may be empty).
+// Returns 1, or -1 without WebGL2, -2 without fonts.
 EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const unsigned char* font_regular, int regular_len,
                                   const unsigned char* font_medium, int medium_len, const char* lang, int dark, int embed,
                                   const char* full_url, const char* cta, unsigned accent, int has_accent, const char* link) {
@@ -186,8 +186,13 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
     if (!web::gl_renderer_init()) return -1;
 
+    // The fonts are required: the module has no built-in one (CMakeLists.txt). One that failed to
+    // download is replaced by the other; with neither the page says the calculator could not load.
     if (font_regular && regular_len > 0) g_font_regular.assign(font_regular, font_regular + regular_len);
     if (font_medium && medium_len > 0) g_font_medium.assign(font_medium, font_medium + medium_len);
+    if (g_font_regular.empty()) g_font_regular = g_font_medium;
+    if (g_font_medium.empty()) g_font_medium = g_font_regular;
+    if (g_font_regular.empty()) return -2;
     ui::set_language(lang ? lang : "en");
     g_app.dark = dark != 0;
     g_app.embed.embed = embed != 0;

@@ -4,6 +4,7 @@
 
 #include "catalog/catalog_binary.hpp"
 #include "helpers.hpp"
+#include "link/link.hpp"
 #include "report/report.hpp"
 
 using namespace gpusizer;
@@ -17,6 +18,26 @@ std::string seal(const std::string& body, unsigned version = kPackedCatalogVersi
 constexpr std::size_t kHeader = 20;
 
 }  // namespace
+
+TEST_CASE("the page's copy drops only the GPU and server texts the page never shows") {
+    const Catalog full = test::bundled();
+    const Catalog page = page_catalog(full);
+    CHECK(pack_catalog(page).size() < pack_catalog(full).size() * 3 / 4);
+    const CatalogLoad back = unpack_catalog(pack_catalog(page), "catalog.bin");
+    REQUIRE(back.ok);
+    CHECK(same_catalog(back.catalog, page));
+    for (const GpuSpec& g : back.catalog.gpus) CHECK((g.notes.empty() && g.source.empty()));
+    const GpuSpec* h100 = back.catalog.find_gpu("h100-sxm");
+    REQUIRE(h100 != nullptr);
+    CHECK(h100->price_unknown_reason == test::gpu("h100-sxm").price_unknown_reason);
+    CHECK(h100->price.has_value() == test::gpu("h100-sxm").price.has_value());
+    // Every answer is the same: the dropped texts are no input of the engine.
+    const State s = decode_link("v=1&model=Qwen/Qwen3-8B&users=50").state;
+    CHECK(result_json(evaluate(s, page), {}) == result_json(evaluate(s, full), {}));
+    // Models keep their notes and sources (the model list shows them).
+    REQUIRE(!back.catalog.models.empty());
+    CHECK(back.catalog.models[0].source == full.models[0].source);
+}
 
 TEST_CASE("packing the bundled catalog reads back field for field") {
     const std::string bytes = pack_catalog(test::bundled());

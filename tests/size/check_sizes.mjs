@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Size budget of the built site (./dev.sh test; bytes, not timings: the same on every machine).
+//   node tests/size/check_sizes.mjs build/site
+// Every file's gzip -9 size (GNU gzip, as the build's .gz copies) against its budget below, and the first load — the files the page
+// fetches before its first frame — against the 300 KB target of issue 16. A file without a budget
+// fails too: a new file is a decision. Raise a budget only with the reason in the same commit.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+const KB = 1024;
+// gzip -9 bytes: each file's size when the budget was set, and a little room.
+const BUDGET = {
+  'index.html': 2.0 * KB,        // the page with the default answer (gpusizer --prerender)
+  'app.css': 1.5 * KB,
+  'boot.js': 0.5 * KB,
+  'app.js': 7.0 * KB,
+  'touch.js': 1.0 * KB,
+  'gpusizer.js': 7.5 * KB,       // the module's runtime
+  'gpusizer.wasm': 256 * KB,     // the module: ImGui, the engine, the UI, both languages
+  'catalog.bin': 15 * KB,        // the packed catalog, without the texts the page never shows
+  'fonts/Roboto-Regular-subset.ttf': 11.5 * KB,
+  'fonts/Roboto-Medium-subset.ttf': 11.5 * KB,
+  // Not before the first frame:
+  'catalog.json': 30 * KB,       // the published catalog (and the page's fallback)
+  'catalog-check.js': 0.5 * KB,  // the worker that checks a provider file's entry counts
+  'embed.js': 1.5 * KB,          // for provider pages
+  'favicon.svg': 0.5 * KB,
+  'host-example.html': 1.0 * KB,
+  'host-example.css': 0.5 * KB,
+  'host-example.js': 1.0 * KB,
+};
+// What index.html loads before the first frame (the benchmark lists what the browser fetched).
+const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'gpusizer.js', 'touch.js', 'app.js', 'gpusizer.wasm',
+  'catalog.bin', 'fonts/Roboto-Regular-subset.ttf', 'fonts/Roboto-Medium-subset.ttf'];
+const FIRST_LOAD_BUDGET = 300 * KB;
+
+const site = process.argv[2];
+if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
+const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
+  .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+const files = walk(site).map((f) => path.relative(site, f)).filter((f) => !/\.(gz|br)$/.test(f)).sort();
+const gz = (f) => execFileSync('gzip', ['-9', '-n', '-c', path.join(site, f)], { maxBuffer: 64 << 20 }).length;
+
+const problems = [];
+for (const f of files) {
+  const size = gz(f);
+  const budget = BUDGET[f];
+  const verdict = budget === undefined ? 'NO BUDGET' : size > budget ? 'OVER' : 'ok';
+  console.log(`  ${f.padEnd(34)} ${String(size).padStart(7)} B gzip   budget ${budget === undefined ? '-' : Math.round(budget)}   ${verdict}`);
+  if (verdict !== 'ok') problems.push(`${f}: ${verdict} (${size} B gzip)`);
+  for (const ext of ['.gz', '.br']) {
+    if (!fs.existsSync(path.join(site, f + ext))) problems.push(`${f}: no precompressed ${ext} copy`);
+  }
+}
+for (const f of Object.keys(BUDGET)) if (!files.includes(f)) problems.push(`${f}: in the budget but not in the site`);
+const first = FIRST_LOAD.reduce((sum, f) => sum + gz(f), 0);
+console.log(`  first load (${FIRST_LOAD.length} files) ${first} B gzip = ${(first / KB).toFixed(1)} KB   budget ${FIRST_LOAD_BUDGET / KB} KB`);
+if (first > FIRST_LOAD_BUDGET) problems.push(`first load: ${(first / KB).toFixed(1)} KB gzip, over ${FIRST_LOAD_BUDGET / KB} KB`);
+for (const p of problems) console.log(`not ok - ${p}`);
+console.log(`size budget: ${problems.length ? `${problems.length} problem(s)` : 'every file within its budget'}`);
+process.exit(problems.length ? 1 : 0);
