@@ -68,6 +68,60 @@ void check_status_once() {
     g_error = std::string("WebGL shader program failed to link: ") + log;
 }
 
+// Sets the blend, cull, depth and scissor state every ImGui draw uses.
+void set_draw_state() {
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glEnable(GL_SCISSOR_TEST);
+}
+
+void set_texture_parameters() {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
+// The GPU process compiles a draw's pipeline — with software GL, machine code for this program,
+// vertex layout, texture format and blending — when that draw first runs: 15–45 ms on the benchmark
+// machine, which the first frame would wait for. One pixel drawn the same way now starts that work
+// while the page is still busy with the catalog, the first evaluation and the font atlas. (The
+// canvas is not shown yet, and the first frame clears it.)
+void warm_up_pipeline() {
+    GLuint texture = 0;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    set_texture_parameters();
+    const unsigned char white = 255;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, &white);
+    // A triangle over the lower-left half of the canvas (clip space, identity projection), cut by
+    // the scissor to its corner pixel.
+    const ImDrawVert v[3] = {{ImVec2(-1, -1), ImVec2(0, 0), 0xffffffff}, {ImVec2(1, -1), ImVec2(0, 0), 0xffffffff},
+                             {ImVec2(-1, 1), ImVec2(0, 0), 0xffffffff}};
+    const ImDrawIdx idx[3] = {0, 1, 2};
+    const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    set_draw_state();
+    glScissor(0, 0, 1, 1);
+    glUseProgram(g_program);
+    glUniform1i(g_u_tex, 0);
+    glUniformMatrix4fv(g_u_proj, 1, GL_FALSE, identity);
+    glBindVertexArray(g_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g_vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STREAM_DRAW);
+    glDrawElements(GL_TRIANGLES, 3, sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT, nullptr);
+    glBindVertexArray(0);
+    glDeleteTextures(1, &texture);
+    // (ANGLE submits recorded commands when asked for a fence and flushed: web_main.cpp, draw_gl.)
+    glDeleteSync(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
+    glFlush();
+}
+
 }  // namespace
 
 bool gl_renderer_init() {
@@ -98,7 +152,9 @@ bool gl_renderer_init() {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendRendererName = "gpusizer_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // 16-bit indices with a base vertex per draw
-    return g_program != 0 && g_vao != 0;
+    if (g_program == 0 || g_vao == 0) return false;
+    warm_up_pipeline();
+    return true;
 }
 
 void gl_renderer_upload_fonts() {
@@ -109,10 +165,7 @@ void gl_renderer_upload_fonts() {
     if (g_font_texture) glDeleteTextures(1, &g_font_texture);
     glGenTextures(1, &g_font_texture);
     glBindTexture(GL_TEXTURE_2D, g_font_texture);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    set_texture_parameters();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(g_font_texture)));
@@ -124,13 +177,7 @@ void gl_renderer_draw(ImDrawData* d) {
     const int fb_h = int(d->DisplaySize.y * d->FramebufferScale.y);
     if (fb_w <= 0 || fb_h <= 0) return;
 
-    glEnable(GL_BLEND);
-    glBlendEquation(GL_FUNC_ADD);
-    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glDisable(GL_CULL_FACE);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_STENCIL_TEST);
-    glEnable(GL_SCISSOR_TEST);
+    set_draw_state();
     glViewport(0, 0, fb_w, fb_h);
 
     // Orthographic projection of ImGui's display rectangle to clip space.

@@ -3,6 +3,7 @@
 #include "web/platform.hpp"
 
 #include "web/focus_order.hpp"
+#include "web/fonts.hpp"
 #include "web/frames.hpp"
 
 #include <emscripten.h>
@@ -182,7 +183,11 @@ void apply_one_event(ImGuiIO& io) {
     while (!g_events.empty()) {
         const PointerEvent ev = g_events.front();
         g_events.pop_front();
-        if (ev.button == -3) { io.AddInputCharactersUTF8(ev.text.c_str()); continue; }
+        if (ev.button == -3) {
+            fonts_note_text(ev.text);  // typed Cyrillic is baked for the next pass
+            io.AddInputCharactersUTF8(ev.text.c_str());
+            continue;
+        }
         // A press, release or key acts in this frame; what it starts (a scroll, a popup) shows in the next.
         if (ev.button == -2) {
             if (ev.mods >= 0) {

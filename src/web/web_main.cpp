@@ -21,6 +21,7 @@
 #include "ui/theme.hpp"
 #include "web/gl_renderer.hpp"
 #include "web/focus_order.hpp"
+#include "web/fonts.hpp"
 #include "web/frames.hpp"
 #include "web/platform.hpp"
 
@@ -30,41 +31,9 @@ namespace {
 
 ui::App g_app;
 Catalog g_base_catalog;  // bundled (or replaced) catalog before a provider file is applied
-std::vector<unsigned char> g_font_regular, g_font_medium;
 std::string g_out;  // returned strings live here until the next call
 bool g_started = false;
 int g_cursor = -2;
-
-constexpr float kBaseFontPx = 15.0f;
-// Glyphs baked into the atlas: every glyph costs bake time before the first frame, so the ranges are
-// what the UI, the catalog and typed model names need: ASCII, Latin-1 signs (± · × « » ° µ ²),
-// Russian Cyrillic (А-я, Ё ё), dashes, quotes, bullets and ellipsis, € ₽ №, arrows, math signs,
-// triangles and check marks. A missing glyph shows as '?', never as nothing.
-const ImWchar kGlyphRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0x0401, 0x0401,
-                                0x0410, 0x044F, 0x0451, 0x0451, 0x2010, 0x2026, 0x2039, 0x203A, 0x20AC, 0x20AC,
-                                0x20BD, 0x20BD, 0x2116, 0x2116, 0x2139, 0x2139, 0x2190, 0x2197, 0x2212, 0x2212, 0x221E, 0x221E,
-                                0x2248, 0x2248, 0x2260, 0x2265, 0x25B2, 0x25C0, 0x2713, 0x2715, 0};
-
-void build_fonts(float dpr) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    ImFontConfig cfg;
-    cfg.FontDataOwnedByAtlas = false;  // we keep the TTF bytes to rebuild at another DPR
-    // Glyphs are snapped to whole pixels and baked once each (no horizontal oversampling): crisp text
-    // at every DPR, and half the bake time of 2× oversampling before the first frame.
-    cfg.OversampleH = 1;
-    cfg.OversampleV = 1;
-    cfg.PixelSnapH = true;
-    auto add = [&](std::vector<unsigned char>& ttf, float px) {
-        return io.Fonts->AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), px * dpr, &cfg, kGlyphRanges);
-    };
-    ui::Fonts& f = ui::fonts();
-    f.regular = add(g_font_regular, kBaseFontPx);
-    f.medium = add(g_font_medium, kBaseFontPx + 1);
-    f.large = add(g_font_medium, 22.0f);
-    io.Fonts->Build();
-    web::gl_renderer_upload_fonts();
-}
 
 double g_ui_ms = 0;  // the last layout pass (benchmark)
 double g_start_ms[4] = {0, 0, 0, 0};  // gs_start: WebGL context, ImGui init, catalog, first state (benchmark)
@@ -79,13 +48,15 @@ EM_JS(void, js_fatal, (const char* text), {
 void layout_pass(const web::FrameInfo& info) {
     const double t0 = web::now_seconds();
     if (g_app.frames == 0) g_first_frame_start = t0 * 1e3;
-    if (info.dpr_changed) {
+    if (web::fonts_stale(info.dpr)) {
         const double f0 = web::now_seconds();
-        build_fonts(info.dpr);
+        web::fonts_build(info.dpr);
         g_fonts_ms = (web::now_seconds() - f0) * 1e3;
+        web::force_redraw();  // a new font texture: the same draw lists look different
+    }
+    if (info.dpr_changed) {
         g_app.dpr = info.dpr;
         g_app.apply_view();
-        web::force_redraw();  // a new font texture: the same draw lists look different
     }
     ImGui::NewFrame();
     const bool capture = g_app.capture_text;
@@ -147,6 +118,7 @@ bool use_base_catalog(CatalogLoad c) {
 
 // A link's problems are shown until the user changes the state (App::set_state clears them).
 void apply_link(const char* link) {
+    web::fonts_note_text(link ? link : "");
     DecodedLink d = decode_link(link ? link : "");
     g_app.set_state(d.state);
     g_app.link_warnings = d.warnings;
@@ -188,11 +160,8 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 
     // The fonts are required: the module has no built-in one (CMakeLists.txt). One that failed to
     // download is replaced by the other; with neither the page says the calculator could not load.
-    if (font_regular && regular_len > 0) g_font_regular.assign(font_regular, font_regular + regular_len);
-    if (font_medium && medium_len > 0) g_font_medium.assign(font_medium, font_medium + medium_len);
-    if (g_font_regular.empty()) g_font_regular = g_font_medium;
-    if (g_font_medium.empty()) g_font_medium = g_font_regular;
-    if (g_font_regular.empty()) return -2;
+    auto bytes = [](const unsigned char* p, int n) { return std::vector<unsigned char>(p, p + (p && n > 0 ? n : 0)); };
+    if (!web::fonts_set(bytes(font_regular, regular_len), bytes(font_medium, medium_len))) return -2;
     ui::set_language(lang ? lang : "en");
     g_app.dark = dark != 0;
     g_app.embed.embed = embed != 0;
@@ -219,6 +188,8 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 
 // A provider's catalog file (extend or replace). Returns the errors as JSON ("[]" when applied).
 EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, const char* name) {
+    web::fonts_note_text(std::string_view(json_text, size_t(len > 0 ? len : 0)));
+    web::fonts_note_text(name ? name : "");
     CatalogLoad p = apply_provider_catalog(g_base_catalog, std::string_view(json_text, size_t(len > 0 ? len : 0)), name ? name : "provider");
     std::string errors = "[";
     // A new provider file replaces the previous one's notices, not the page's others.
@@ -238,6 +209,8 @@ EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, 
 
 // The page refused a provider file before the loader saw it (web/catalog-check.js: too many entries).
 EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* detail) {
+    web::fonts_note_text(name ? name : "");
+    web::fonts_note_text(detail ? detail : "");
     const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
     g_app.notices.push_back(prefix + (name ? name : "provider") + ": " + (detail ? detail : ""));
     g_app.recompute();
@@ -247,6 +220,7 @@ EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* deta
 // the page passes the published catalog.json: the same data, read by the JSON loader.
 EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
 EMSCRIPTEN_KEEPALIVE int gs_load_base_catalog(const char* json_text, int len) {
+    web::fonts_note_text(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)));
     const bool ok = use_base_catalog(load_catalog(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)), "catalog.json"));
     if (ok) g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
     g_app.recompute();
