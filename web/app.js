@@ -125,6 +125,10 @@
   let Module = null;
   let lastLink = '';
   let lastMirror = null;  // the last change's {state, summary, recommended} (mirror_json)
+  let mirrorShown = false;  // the text mirror is in the page (after the first frame is on the screen)
+  // After the frame drawn in this task is on the screen: the next rendering update shows it, and a
+  // task posted from it runs once the update is done.
+  const afterPresent = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
   let hashTimer = 0;
   const api = { ready: false, timing };
   window.gpusizer = api;
@@ -245,7 +249,7 @@
     lastLink = link;
     syncView();
     try { lastMirror = JSON.parse(json); } catch (e) { lastMirror = null; }
-    if (lastMirror) updateSummary(lastMirror);
+    if (lastMirror && mirrorShown) updateSummary(lastMirror);
     clearTimeout(hashTimer);
     // Debounced: one history entry is replaced, never one pushed per keystroke.
     hashTimer = setTimeout(() => {
@@ -350,9 +354,17 @@
         clearTimeout(loadingTimer);
         $('loading').hidden = true;
         $('toolbar').hidden = false;
-        // The canvas shows now: the answer under it becomes its text mirror (filled in this task).
+        // The canvas shows now and the answer under it goes. It comes back as the canvas's text
+        // mirror, filled, once this frame is on the screen: laying out its table costs the browser
+        // tens of ms, which the frame need not wait for.
         document.body.classList.remove('booting');
-        $('summary').className = 'sr-only';
+        $('summary').hidden = true;
+        afterPresent(() => {
+          $('summary').className = 'sr-only';
+          $('summary').hidden = false;
+          mirrorShown = true;
+          if (lastMirror) updateSummary(lastMirror);
+        });
         api.ready = true;
         post('ready', { link: fullUrl + '#' + lastLink });
       },
