@@ -75,7 +75,16 @@ std::uint64_t picture_hash(const FrameInfo& info) {
     return x.h | 1;  // never 0 ("nothing drawn")
 }
 
-void run_passes() {
+// After the frame drawn in this task is on the screen (the next rendering update shows it; a task
+// posted from that update runs after it), ask for a frame.
+EM_JS(void, js_frame_after_present, (), {
+    requestAnimationFrame(() => setTimeout(() => Module._gs_request_frame(), 0));
+});
+
+// `first`: the first frame of the page. It is drawn as soon as no window is still appearing, without
+// the pass that would confirm the layout has settled: that pass runs after the frame is on the screen
+// (and draws again only if something did move), so the first result shows one pass sooner.
+void run_passes(bool first = false) {
     const double t0 = emscripten_get_now();
     g_dirty = false;
     FrameInfo info;
@@ -87,7 +96,8 @@ void run_passes() {
         platform_new_frame(info);
         g_pass(info);
         const std::uint64_t h = picture_hash(info);
-        const bool settled = h == prev && !g_again && !platform_events_pending() && !platform_wants_pass();
+        const bool quiet = !g_again && !platform_events_pending() && !platform_wants_pass();
+        const bool settled = quiet && (h == prev || first);
         prev = h;
         if (settled || pass >= kMaxPasses) break;
     }
@@ -129,7 +139,9 @@ void request_frame() {
 }
 
 void draw_frame_now() {
-    if (g_pass && !g_in_passes) run_passes();
+    if (!g_pass || g_in_passes) return;
+    run_passes(true);
+    js_frame_after_present();
 }
 
 // A click, tap or key is drawn in the input's own task rather than at the next animation frame: the
