@@ -115,6 +115,7 @@ void warm_up_pipeline() {
     glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STREAM_DRAW);
     glDrawElements(GL_TRIANGLES, 3, sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT, nullptr);
+    glDisable(GL_SCISSOR_TEST);  // as after every frame: the next frame's clear must cover the canvas
     glBindVertexArray(0);
     glDeleteTextures(1, &texture);
     // (ANGLE submits recorded commands when asked for a fence and flushed: web_main.cpp, draw_gl.)
