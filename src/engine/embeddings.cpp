@@ -10,7 +10,7 @@
 //   vector index      = vectors × dimensions × 4 B (float32), plus HNSW links
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <string>
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
@@ -47,10 +47,11 @@ Rates rates(const ModelSpec& m, const GpuSpec& g, const Assumptions& a, double p
 }
 
 std::vector<CommandLine> embed_command(const Job& job, const Option& o) {
-    std::ostringstream c;
-    c << "text-embeddings-router --model-id " << job.model.id << " --max-batch-tokens "
-      << static_cast<long long>(kBatchTokens) << " --max-client-batch-size " << static_cast<long long>(kQueryBatch);
-    std::vector<CommandLine> lines{{c.str(), Message(code::cmd_embed_tei).num("hours", o.index_hours.mid)}};
+    // (std::string, not a stream: no iostreams in the page's module)
+    const std::string c = "text-embeddings-router --model-id " + job.model.id + " --max-batch-tokens " +
+                          std::to_string(static_cast<long long>(kBatchTokens)) + " --max-client-batch-size " +
+                          std::to_string(static_cast<long long>(kQueryBatch));
+    std::vector<CommandLine> lines{{c, Message(code::cmd_embed_tei).num("hours", o.index_hours.mid)}};
     if (o.count > 1) lines.push_back({"", Message(code::cmd_replicas).num("replicas", o.count)});
     return lines;
 }

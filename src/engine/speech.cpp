@@ -10,7 +10,7 @@
 // Recorded audio arrives over a working day; a live stream is re-transcribed every update.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <string>
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
@@ -99,18 +99,20 @@ double stream_decoder_factor(const SpeechShape& s) {
 }
 
 std::vector<CommandLine> speech_command(const Job& job, const Option& o) {
-    std::ostringstream c;
+    // (std::string, not a stream: no iostreams in the page's module)
+    const std::string batch = std::to_string(std::max(1, o.batch_per_replica));
+    std::string c;
     Message note;
     if (job.model.speech->decoder == "transformer") {
-        c << "vllm serve " << job.model.id << " --max-num-seqs " << std::max(1, o.batch_per_replica)
-          << " --gpu-memory-utilization " << fmt(memory_utilization(job.state.reserve), 2);
+        c = "vllm serve " + job.model.id + " --max-num-seqs " + batch +
+            " --gpu-memory-utilization " + fmt(memory_utilization(job.state.reserve), 2);
         note = Message(code::cmd_asr_vllm);
     } else {
-        c << "python examples/asr/transcribe_speech.py pretrained_name=" << job.model.id
-          << " audio_dir=<recordings> batch_size=" << std::max(1, o.batch_per_replica);
+        c = "python examples/asr/transcribe_speech.py pretrained_name=" + job.model.id +
+            " audio_dir=<recordings> batch_size=" + batch;
         note = Message(code::cmd_asr_nemo);
     }
-    std::vector<CommandLine> lines{{c.str(), note}};
+    std::vector<CommandLine> lines{{c, note}};
     if (o.count > 1) lines.push_back({"", Message(code::cmd_replicas).num("replicas", o.count)});
     return lines;
 }

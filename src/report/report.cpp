@@ -249,7 +249,7 @@ std::string page_json(const Result& r, const std::vector<Warning>& extra, Lang l
 
 std::string mirror_json(const Result& r, Lang lang) {
     json j;
-    j["state"] = state_json(r.state);
+    j["state"] = state_json(r.state, r.mfu);
     j["summary"] = summary_object(r, lang);
     if (r.recommended >= 0) {
         const Option& o = r.options[size_t(r.recommended)];
