@@ -188,14 +188,14 @@ async function idleAndDrag() {
   await s.page.waitForTimeout(300);
   line('WebGL frames for 20 moves that change nothing', `${(await clears()) - m0}`, '0', (await clears()) === m0);
 
-  // Drag the "Concurrent users" slider (1600-wide layout) across in 40 steps.
+  // Drag the "Average answer, tokens" slider (1600-wide layout) across in 40 steps.
   const t0 = await metric('TaskDuration'), d0 = await clears();
   const w0 = Date.now();
-  await s.page.mouse.move(60, 910);
+  await s.page.mouse.move(60, 953);
   await s.page.mouse.down();
   const inFrame = [], inUi = [];
   for (let i = 1; i <= 40; ++i) {
-    await s.page.mouse.move(60 + i * 9, 910);
+    await s.page.mouse.move(60 + i * 9, 953);
     await s.page.waitForTimeout(16);
     inFrame.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(false)));
     inUi.push(await s.page.evaluate(() => window.gpusizer.lastFrameMs(true)));
@@ -203,12 +203,12 @@ async function idleAndDrag() {
   await s.page.mouse.up();
   await s.page.waitForTimeout(300);
   const t1 = await metric('TaskDuration'), d1 = await clears();
-  const users = await s.page.evaluate(() => window.gpusizer.state().users);
+  const out = await s.page.evaluate(() => window.gpusizer.state().out);
   const perFrame = ((t1 - t0) * 1000) / Math.max(1, d1 - d0);
   line('frame time while dragging (wasm frame fn)', `${median(inFrame).toFixed(2)} ms`, '< 16.7 ms', median(inFrame) < 16.7);
   line('  of which ImGui layout + engine', `${median(inUi).toFixed(2)} ms`, '-');
   line('main-thread task time per WebGL frame', `${perFrame.toFixed(2)} ms`, '-');
-  console.log(`  (${d1 - d0} WebGL frames in ${Date.now() - w0} ms of dragging; users slider ended at ${users})`);
+  console.log(`  (${d1 - d0} WebGL frames in ${Date.now() - w0} ms of dragging; the answer-tokens slider ended at ${out})`);
   await s.close();
 }
 if (part('idle')) await idleAndDrag();
