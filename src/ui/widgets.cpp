@@ -79,10 +79,17 @@ void info_after_item(const std::string& text) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const ImRect anchor(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     const bool anchor_hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
-    // Stable per place: the anchor's position in the window's content (scrolling does not move it).
+    // Stable per place: the n-th ⓘ of its window in this frame. (Its position in the window's content
+    // was the key once, but the layout moves by a pixel against the scroll now and then, and the
+    // keyboard focus, which follows the id, was lost when Tab scrolled the page.)
+    static int frame = -1;
+    static std::unordered_map<ImGuiID, int> counts;  // ⓘs so far this frame, per window
+    if (GImGui->FrameCount != frame) {
+        frame = GImGui->FrameCount;
+        counts.clear();
+    }
     char key[48];
-    std::snprintf(key, sizeof key, "info@%.0f,%.0f", anchor.Min.x - window->Pos.x + window->Scroll.x,
-                  anchor.Min.y - window->Pos.y + window->Scroll.y);
+    std::snprintf(key, sizeof key, "info#%d", counts[window->ID]++);
     const ImGuiID id = window->GetID(key);
     const float s = em();
     ImGui::SameLine(0, em() * 0.3f);
