@@ -102,7 +102,8 @@ std::string gpu_tooltip(const App& app, const Option& o) {
     if (g->tflops.fp8) tip += ", FP8 " + num(*g->tflops.fp8, 0);
     tip += g->nvlink_generation ? ", NVLink " + text::with_unit(g->nvlink_gbs, 0, "GB/s", l) : std::string(", ") + tr("PCIe only");
     tip += "\n" + price_tooltip(app, o);
-    tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
+    // The page's catalog.bin leaves GPU sources out (they stay in data/catalog.json).
+    if (!g->source.empty()) tip += "\n" + std::string(tr("Source: ")) + g->source.substr(0, 400);
     return tip;
 }
 
