@@ -34,6 +34,16 @@
 //    DeepSeek-V3 at 782 (BF16) vs 1003 (FP8) TFLOPS/GPU on GB200 = 1.28x, 961 vs 1088 on GB300 =
 //    1.13x (docs/performance-summary.md). DeepSeek-V3's own report gives no factor. 1.3 typical
 //    (1.15-1.45): the same run in FP8 is not twice as fast, GEMMs are only part of a step.
+//  * host_bandwidth_eff: partial offload (offload.hpp): share of the host RAM's theoretical
+//    bandwidth that llama.cpp's CPU expert / layer products reach in token generation. From
+//    published hybrid runs (llama.cpp discussion #15396, llmfit PR #755; the GPU side taken off
+//    with the engine's own GPU model): gpt-oss-20b on dual-channel DDR4-3200 49-58 %, on a
+//    DDR5-5200 laptop ~75 %, Qwen3-30B-A3B on quad-channel DDR4 ~42 %. 0.55 typical, 0.40-0.75.
+//  * pcie_eff: share of the PCIe link's per-direction rate llama.cpp reaches copying host weights
+//    to the GPU for a prompt batch (pageable, mmap-ed memory): the same published runs' prompt
+//    rates give 30-60 %: 0.50 typical, 0.30-0.65.
+//  * offload_switch_us: each hand-over between GPU and CPU in a token's graph (a synchronisation
+//    and a copy of the hidden state): 30 µs typical, 15-60.
 //  * mfu_scale: multiplies the user's MFU for the range (MFU of a real run varies ±20 %).
 #pragma once
 
@@ -60,6 +70,10 @@ struct Assumptions {
     double serve_activation_factor = 1.0;
     double layer_overhead_us = 25.0;
     double request_overhead_ms = 30.0;
+    // Partial offload to host RAM (offload.hpp)
+    double host_bandwidth_eff = 0.55;
+    double pcie_eff = 0.50;
+    double offload_switch_us = 30.0;
 
     static Assumptions typical() { return Assumptions{}; }
     static Assumptions optimistic() {
@@ -81,6 +95,9 @@ struct Assumptions {
         a.serve_activation_factor = 0.8;
         a.layer_overhead_us = 12.0;
         a.request_overhead_ms = 10.0;
+        a.host_bandwidth_eff = 0.75;
+        a.pcie_eff = 0.65;
+        a.offload_switch_us = 15.0;
         return a;
     }
     static Assumptions pessimistic() {
@@ -102,6 +119,9 @@ struct Assumptions {
         a.serve_activation_factor = 1.3;
         a.layer_overhead_us = 45.0;
         a.request_overhead_ms = 60.0;
+        a.host_bandwidth_eff = 0.40;
+        a.pcie_eff = 0.30;
+        a.offload_switch_us = 60.0;
         return a;
     }
 };

@@ -28,6 +28,8 @@ namespace gpusizer {
     X(price_recommend_priced, "price.recommend_priced")                            \
     X(plan_sharded, "plan.sharded")                                                \
     X(plan_horizon, "plan.horizon")                                                \
+    X(offload_format, "offload.format")                                            \
+    X(offload_placed, "offload.placed")                                            \
     /* services: speech-to-text, embeddings, copilot (services.hpp) */             \
     X(service_needs_asr, "service.needs_asr")                                      \
     X(service_needs_embed, "service.needs_embed")                                  \
@@ -72,6 +74,9 @@ namespace gpusizer {
     X(reason_count_not_multiple, "reason.count_not_multiple")                      \
     X(reason_misses_targets, "reason.misses_targets")                              \
     X(reason_serves_fewer, "reason.serves_fewer")                                  \
+    X(reason_offload_ram, "reason.offload_ram")                                    \
+    X(reason_offload_gpu, "reason.offload_gpu")                                    \
+    X(reason_offload_split, "reason.offload_split")                                \
     X(reason_too_slow, "reason.too_slow")                                          \
     X(reason_ttft_too_long, "reason.ttft_too_long")                                \
     X(reason_too_many_gpus, "reason.too_many_gpus")                                \
@@ -98,6 +103,7 @@ namespace gpusizer {
     X(assume_decode_eff, "assume.decode_eff")                                      \
     X(assume_prefill_eff, "assume.prefill_eff")                                    \
     X(assume_serve_overhead, "assume.serve_overhead")                              \
+    X(assume_offload, "assume.offload")                                            \
     X(assume_continuous_batching, "assume.continuous_batching")                    \
     X(assume_ttft_queue, "assume.ttft_queue")                                      \
     X(assume_kv_full_context, "assume.kv_full_context")                            \
@@ -122,6 +128,7 @@ namespace gpusizer {
     X(formula_kv_capacity, "formula.kv_capacity")                                  \
     X(formula_serving_cycle, "formula.serving_cycle")                              \
     X(formula_serving_ttft, "formula.serving_ttft")                                \
+    X(formula_offload, "formula.offload")                                          \
     X(formula_flops, "formula.flops")                                              \
     X(formula_flops_budget, "formula.flops_budget")                                \
     X(formula_training_memory, "formula.training_memory")                          \
@@ -129,6 +136,7 @@ namespace gpusizer {
     /* command lines: comments and the training layout */                          \
     X(cmd_checkpoint, "cmd.checkpoint")                                            \
     X(cmd_replicas, "cmd.replicas")                                                \
+    X(cmd_offload, "cmd.offload")                                                  \
     X(cmd_layout, "cmd.layout")                                                    \
     X(cmd_train_fsdp, "cmd.train_fsdp")                                            \
     X(cmd_train_zero, "cmd.train_zero")                                            \

@@ -12,6 +12,10 @@ namespace {
 
 std::string gguf_quant_tag(WeightFormat f) {
     switch (f) {
+        case WeightFormat::mxfp4: return "MXFP4";
+        case WeightFormat::bf16: return "BF16";
+        case WeightFormat::fp16: return "F16";
+        case WeightFormat::fp32: return "F32";
         case WeightFormat::q8_0: return "Q8_0";
         case WeightFormat::q6_k: return "Q6_K";
         case WeightFormat::q5_k_m: return "Q5_K_M";
@@ -31,7 +35,22 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
     std::string c;
     Message note;
     const int seqs = std::max(1, o.batch_per_replica);
-    if (wf.is_gguf) {
+    if (o.offload) {
+        // Partial offload (offload.hpp): llama.cpp with the experts or layers in host RAM.
+        const OffloadInfo& off = *o.offload;
+        c = "llama-server -hf <gguf-repo-of " + model + ">:" + gguf_quant_tag(off.format);
+        if (off.experts_only || off.host_layers == 0) {
+            c += " -ngl 999";
+            if (off.host_layers > 0) c += " --n-cpu-moe " + n(off.host_layers);
+        } else {
+            c += " -ngl " + n(off.layers - off.host_layers);
+        }
+        c += " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
+        if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
+        if (off.host_layers > 0)
+            note = Message(code::cmd_offload).num("experts", off.experts_only ? 1 : 0).num("host", off.host_layers)
+                       .num("layers", off.layers).num("host_gb", off.host_weights_gb);
+    } else if (wf.is_gguf) {
         // llama.cpp shares -c tokens among -np parallel slots.
         c = "llama-server -hf <gguf-repo-of " + model + ">:" + gguf_quant_tag(job.wq) + " -ngl 999" +
             " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);

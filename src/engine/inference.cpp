@@ -5,6 +5,7 @@
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
+#include "engine/offload.hpp"
 #include "engine/serving_model.hpp"
 #include "engine/tasks.hpp"
 
@@ -38,11 +39,6 @@ std::vector<Layout> candidate_layouts(const GpuSpec& g, const ModelSpec& m) {
     for (int pp = 2; pp <= max_pp; pp *= 2) out.push_back({server, pp});
     return out;
 }
-
-// One layout under the three assumption sets: low = optimistic, mid = typical, high = pessimistic.
-struct Replicas {
-    Replica lo, mid, hi;
-};
 
 Replicas make_replicas(const Job& job, const GpuSpec& g, Layout l, double batch) {
     return {make_replica(job, g, l.tp, l.pp, Assumptions::optimistic(), batch),
@@ -89,6 +85,8 @@ void fill_kv_capacity(Option& o, const Replica& r, double batch) {
     o.max_concurrency = r.max_concurrency();
 }
 
+}  // namespace
+
 void fill_from_replicas(Option& o, const Replicas& r, double batch) {
     const Cycle lo = r.lo.cycle(batch), mid = r.mid.cycle(batch), hi = r.hi.cycle(batch);
     o.decode_tps_per_user = {1.0 / hi.tpot, 1.0 / mid.tpot, 1.0 / lo.tpot};
@@ -106,6 +104,8 @@ void fill_from_replicas(Option& o, const Replicas& r, double batch) {
     fill_kv_capacity(o, r.mid, batch);
     explain_option(o, r.mid, mid, batch);
 }
+
+namespace {
 
 // The option cannot hold one sequence of `ctx` tokens: what it needs and has.
 void needs_memory(Option& o, const Replica& mid, const State& s) {
@@ -282,19 +282,36 @@ void evaluate_inference(const Job& job, Result& out) {
         {}});
 
     const int pinned = s.n ? *s.n : 0;
+    auto finish = [&](const GpuSpec& g, Option o, const Job& served) {
+        warn_option(g, o);
+        add_cost(o, g, job.catalog.currency);
+        if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
+            o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);
+        if (o.fits) o.command = serving_command(served, o);
+        out.options.push_back(std::move(o));
+    };
     for (const GpuSpec* g : job.gpus) {
         for (Layout l : candidate_layouts(*g, m)) {
             if (pinned > 0 && (l.tp * l.pp > pinned || pinned % (l.tp * l.pp) != 0)) continue;
-            Option o = evaluate_layout(job, *g, l, pinned);
-            warn_option(*g, o);
-            add_cost(o, *g, job.catalog.currency);
-            if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
-                o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);
-            if (o.fits) o.command = serving_command(job, o);
-            out.options.push_back(std::move(o));
+            finish(*g, evaluate_layout(job, *g, l, pinned), job);
             // Once a layout fits on its own, wider pipelines of the same GPU only add cost.
             if (pinned == 0 && out.options.back().fits && l.pp > 1) break;
         }
+        // offload=1: one card with part of the model in host RAM, when the card cannot hold it
+        // whole for the load.
+        if (s.offload && pinned <= 1 &&
+            (s.cpu_layers || make_replica(job, *g, 1, 1, Assumptions::typical(), users).batch_limit_by_memory() < users))
+            if (std::optional<Option> o = offload_option(job, *g)) {
+                const Job served{job.state, job.catalog, job.model, o->offload ? o->offload->format : job.wq, job.gpus};
+                if (o->offload)
+                    o->warnings.push_back(Message(code::offload_placed).num("experts", o->offload->experts_only ? 1 : 0)
+                                              .num("host", o->offload->host_layers).num("layers", o->offload->layers)
+                                              .num("host_gb", o->offload->host_weights_gb)
+                                              .str("ddr", s.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
+                                              .num("mts", host_ram_mts(s.ddr)).num("given", s.ram_gbs ? 1 : 0)
+                                              .num("gbs", host_ram_gbs(s)).num("share", o->offload->host_share * 100));
+                finish(*g, std::move(*o), served);
+            }
     }
 }
 

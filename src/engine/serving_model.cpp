@@ -12,7 +12,11 @@ namespace {
 constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
 constexpr double kSamplerBytesPerLogit = 20;   // FP32 logits + probabilities + sorted values, int64 indices
 constexpr double kLlamaCppUbatch = 512;        // llama.cpp n_ubatch: tokens per compute-buffer pass
-constexpr double kGemmHalfTokens = 256;        // GEMM rows at which utilisation is halfway to the prefill level
+constexpr double kGemmHalfTokens = 256;
+// llama.cpp runs a matrix product whose weights sit in host memory on the GPU when the batch has
+// at least this many tokens (it copies the weights over PCIe), else on the CPU (ggml-cuda's
+// offload_op, min_batch_size 32).
+constexpr double kLlamaCppGpuBatch = 32;        // GEMM rows at which utilisation is halfway to the prefill level
 
 double ceil_to(double v, double step) { return step > 1 ? std::ceil(v / step) * step : v; }
 
@@ -27,15 +31,18 @@ double forward_peak_bytes(const ModelSpec& m, double tokens, int tp) {
 
 bool vllm_large_gpu(const GpuSpec& g) { return g.memory_gib >= 70 && g.id.find("a100") == std::string::npos; }
 
-ServingEngine serving_engine(bool large_gpu, WeightFormat wq, double batch) {
+ServingEngine llamacpp_engine(double batch) {
     ServingEngine e;
-    if (weight_format_info(wq).is_gguf) {
-        e.llamacpp = true;
-        e.step_tokens = 2048;  // llama-server -b (n_batch)
-        e.max_seqs = std::max(1.0, batch);
-        e.block_tokens = 1;
-        return e;
-    }
+    e.llamacpp = true;
+    e.step_tokens = 2048;  // llama-server -b (n_batch)
+    e.max_seqs = std::max(1.0, batch);
+    e.block_tokens = 1;
+    return e;
+}
+
+ServingEngine serving_engine(bool large_gpu, WeightFormat wq, double batch) {
+    if (weight_format_info(wq).is_gguf) return llamacpp_engine(batch);
+    ServingEngine e;
     e.step_tokens = large_gpu ? 8192 : 2048;
     e.max_seqs = std::max(large_gpu ? 1024.0 : 256.0, std::ceil(batch));
     return e;
@@ -103,7 +110,21 @@ double Replica::step_seconds(double decoding, double prompt_tokens) const {
     const double prefill_attn = prompt_tokens * prefill_attn_flops / (attn_peak * a.prefill_compute_eff);
     const double allreduce = allreduce_latency + tokens * allreduce_per_token;
     const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step + allreduce;
-    return pp * stage + (pp - 1) * kNetworkHopSeconds;
+    return pp * stage + (pp - 1) * kNetworkHopSeconds + host_seconds(decoding, tokens);
+}
+
+// The part of a step spent on the weights in host RAM (0 without offload). GPU and CPU work one
+// after the other: llama.cpp runs a token's graph split by split.
+double Replica::host_seconds(double decoding, double tokens) const {
+    if (host_dense_read + host_expert_read <= 0) return 0;
+    const ModelSpec& m = job->model;
+    auto touched = [&](double t) { return m.moe ? host_expert_read * expert_touch_fraction(*m.moe, t) : host_expert_read; };
+    if (tokens >= kLlamaCppGpuBatch) {  // each ubatch uploads the host weights it uses and runs on the GPU
+        const double ubatches = std::ceil(tokens / kLlamaCppUbatch);
+        return ubatches * (host_dense_read + touched(tokens / ubatches)) / pcie_bandwidth + host_switch_seconds;
+    }
+    const double experts = touched(tokens);
+    return (host_dense_read + experts + decoding * host_kv_read) / host_bandwidth + host_switch_seconds;
 }
 
 Cycle Replica::cycle(double batch) const {

@@ -35,6 +35,8 @@ struct ServingEngine {
 // (A100 excepted), 2048 and 256 otherwise; a batch above max_num_seqs raises it (the command says so).
 bool vllm_large_gpu(const GpuSpec& g);
 ServingEngine serving_engine(bool large_gpu, WeightFormat wq, double batch);
+// llama-server with `batch` parallel slots (GGUF weights, and every partial offload).
+ServingEngine llamacpp_engine(double batch);
 inline ServingEngine serving_engine(const GpuSpec& g, WeightFormat wq, double batch) {
     return serving_engine(vllm_large_gpu(g), wq, batch);
 }
@@ -82,6 +84,11 @@ struct Replica {
     // Per step of one pipeline stage: the fixed time of its layers; its all-reduces' latency and
     // seconds per token of payload (0 without TP).
     double fixed_step = 0, allreduce_latency = 0, allreduce_per_token = 0;
+    // Partial offload (offload.hpp): weight bytes held in host RAM (always read / of all routed
+    // experts), KV bytes per decoding sequence there, the bandwidths that read them (host RAM for
+    // decode, PCIe for prompt batches the GPU takes) and the GPU-CPU hand-overs per step.
+    double host_dense_read = 0, host_expert_read = 0, host_kv_read = 0;
+    double host_bandwidth = 0, pcie_bandwidth = 0, host_switch_seconds = 0;
 
     double in() const;
     double out() const;
@@ -95,10 +102,21 @@ struct Replica {
     bool meets_targets(double batch) const;
     double best_batch(double cap) const;  // largest batch in [1, cap] meeting tps and ttft; 0 if none
 
+    // Of a step, the time spent on the weights in host RAM (0 without offload).
+    double host_seconds(double decoding, double tokens) const;
+
   private:
     double gemm_efficiency(double tokens) const;
 };
 
 Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch);
+
+// One layout under the three assumption sets: lo = optimistic, mid = typical, hi = pessimistic.
+struct Replicas {
+    Replica lo, mid, hi;
+};
+// An option's speed, memory and KV figures and their explanations from its replicas at `batch`
+// concurrent requests each (inference.cpp).
+void fill_from_replicas(Option& o, const Replicas& r, double batch);
 
 }  // namespace gpusizer

@@ -9,6 +9,7 @@
 #include "engine/hardware.hpp"
 #include "engine/model_fit.hpp"
 #include "engine/model_math.hpp"
+#include "engine/offload.hpp"
 #include "engine/services.hpp"
 #include "engine/tasks.hpp"
 
@@ -32,6 +33,7 @@ std::string_view method_key(TuneMethod m) {
     return "lora";
 }
 std::string_view trainer_key(Trainer t) { return t == Trainer::fused ? "fused" : "hf"; }
+std::string_view host_ram_key(HostRam r) { return r == HostRam::ddr5 ? "5" : "4"; }
 std::string_view rank_by_key(RankBy r) {
     switch (r) {
         case RankBy::cost: return "cost";
@@ -261,6 +263,13 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
         said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
                            .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
         said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
+        if (state.offload)
+            said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
+                               .num("mts", host_ram_mts(state.ddr)).num("gbs", host_ram_gbs(state))
+                               .num("given", state.ram_gbs ? 1 : 0)
+                               .num("eff", a.host_bandwidth_eff * 100).num("low", hi.host_bandwidth_eff * 100)
+                               .num("high", lo.host_bandwidth_eff * 100).num("pcie", a.pcie_eff * 100)
+                               .num("switch_us", a.offload_switch_us).num("os", kHostReservedGB));
         said.push_back(Message(code::assume_kv_full_context));
         said.push_back(Message(code::assume_tp_in_server));
         said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));

@@ -96,6 +96,18 @@ struct CommandLine {
     Message note;
 };
 
+// Partial offload of a one-GPU option (offload.hpp): what sits in host RAM and what that costs.
+struct OffloadInfo {
+    bool experts_only = false;   // --n-cpu-moe host_layers; else -ngl (layers - host_layers)
+    int host_layers = 0, layers = 0;
+    double gpu_weights_gb = 0, host_weights_gb = 0;
+    double host_need_gb = 0, ram_gb = 0;   // host RAM needed (weights, KV, OS) and installed
+    double host_bandwidth_gbs = 0;         // theoretical, of the stated DDR type
+    double pcie_gbs = 0;                   // x16 per direction
+    double host_share = 0;                 // share of a one-user decode step spent on the host side
+    WeightFormat format = WeightFormat::bf16;  // the GGUF format served
+};
+
 struct Option {
     std::string gpu_id;
     std::string gpu_name;
@@ -135,6 +147,7 @@ struct Option {
     // cost (nullopt: no price in the display currency); `price` is the one used, with its source
     std::optional<Price> price;
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
+    std::optional<OffloadInfo> offload;  // inference with offload=1: part of the model in host RAM
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
     std::vector<Explanation> explanations;  // how this option's own figures were obtained (typical set)
 };

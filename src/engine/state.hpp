@@ -16,6 +16,8 @@ enum class TuneMethod { full, lora, qlora };
 enum class Trainer { hf, fused };
 enum class OtherWork { render, transcode, image, hpc };
 enum class RankBy { cost, speed, gpus };
+// Host memory of a partial-offload box (offload=1): dual-channel desktop DDR4-3200 or DDR5-5600.
+enum class HostRam { ddr4, ddr5 };
 
 // A model described by the link instead of the catalog. The first seven fields are the original
 // custom-model keys; the rest carry what a Hugging Face config.json says (src/catalog/hf_config.hpp)
@@ -79,6 +81,13 @@ struct State {
     double qps = 20;          // search queries per second to embed
     double prefix_hit = 0;    // % of each prompt already in the prefix cache (copilot preset: 75)
 
+    // partial offload (offload.hpp): one GPU with layers or MoE experts in host RAM, llama.cpp style
+    bool offload = false;
+    double ram = 64;                // GB of host RAM
+    HostRam ddr = HostRam::ddr4;    // its type: the bandwidth assumption
+    std::optional<double> ram_gbs;  // the host RAM's theoretical GB/s instead of the type's (other speeds, 4+ channels)
+    std::optional<int> cpu_layers;  // pinned: --n-cpu-moe (MoE) or layers on the CPU (dense); default: the least that fits
+
     // other GPU work
     double vram = 16;       // GB the scene / batch / dataset needs
     double streams = 8;     // concurrent video streams (transcode); live audio streams (asr)
@@ -96,6 +105,7 @@ std::string_view task_key(Task t);
 std::string_view method_key(TuneMethod m);
 std::string_view trainer_key(Trainer t);
 std::string_view rank_by_key(RankBy r);
+std::string_view host_ram_key(HostRam r);
 
 // Training from scratch defaults to a pretraining-sized corpus (1 T); fine-tuning to 100 M tokens.
 double default_tokens(Task t);

@@ -41,6 +41,7 @@ const std::vector<NumberKey>& number_keys() {
         {"doc_tokens", 1, 16777216, [](State& s) { return &s.doc_tokens; }},
         {"qps", 0, 10000000, [](State& s) { return &s.qps; }},
         {"prefix_hit", 0, 100, [](State& s) { return &s.prefix_hit; }},
+        {"ram", 1, 65536, [](State& s) { return &s.ram; }},
         {"reserve", 0, 90, [](State& s) { return &s.reserve; }},
     };
     return keys;
@@ -93,7 +94,7 @@ const char* const kKeyOrder[] = {"task", "use", "view", "model", "name", "params
                                  "expert_inter", "dense_layers", "kv_lora", "q_lora", "rope_dim", "nope_dim", "v_dim",
                                  "window", "window_layers", "lin_layers", "lin_k_heads", "lin_v_heads", "lin_k_dim",
                                  "lin_v_dim", "lin_conv", "indexer", "native", "experts_only", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
-                                 "prefix_hit", "audio_h", "docs", "doc_tokens", "qps",
+                                 "prefix_hit", "audio_h", "docs", "doc_tokens", "qps", "offload", "ram", "ddr", "ram_gbs", "cpu_layers",
                                  "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
@@ -328,6 +329,18 @@ DecodedLink decode_link(std::string_view text) {
             if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc, av1");
             continue;
         }
+        if (key == "offload") {
+            if (value == "1") s.offload = true;
+            else if (value == "0") s.offload = false;
+            else bad("0, 1");
+            continue;
+        }
+        if (key == "ddr") {
+            if (value == "4" || value == "ddr4") s.ddr = HostRam::ddr4;
+            else if (value == "5" || value == "ddr5") s.ddr = HostRam::ddr5;
+            else bad("4, 5");
+            continue;
+        }
         if (key == "ckpt") {
             if (value == "1") s.ckpt = true;
             else if (value == "0") s.ckpt = false;
@@ -349,6 +362,15 @@ DecodedLink decode_link(std::string_view text) {
             if (is_num && num > 0 && num < kMinMfu)
                 warn(Message(code::link_mfu_clamped).str("value", shown_value).num("min", kMinMfu));
             if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu); else warn(bad_message(code::expect_fraction));
+            continue;
+        }
+        if (key == "ram_gbs") {
+            if (is_num && num >= 1 && num <= 100000) s.ram_gbs = num; else bad_range(code::expect_number, 1, 100000);
+            continue;
+        }
+        if (key == "cpu_layers") {
+            if (is_num && num >= 0 && num <= 100000 && num == std::floor(num)) s.cpu_layers = int(num);
+            else bad_range(code::expect_whole, 0, 100000);
             continue;
         }
         if (key == "days") {
@@ -422,10 +444,14 @@ std::string encode_link(const State& s) {
         if (k == "codec") { if (s.codec != def.codec) put(key, s.codec); continue; }
         if (k == "gpu") { if (!s.gpu.empty()) put(key, s.gpu); continue; }
         if (k == "ckpt") { if (s.ckpt != def.ckpt) put(key, s.ckpt ? "1" : "0"); continue; }
+        if (k == "offload") { if (s.offload) put(key, "1"); continue; }
+        if (k == "ddr") { if (s.ddr != def.ddr) put(key, std::string(host_ram_key(s.ddr))); continue; }
         if (k == "zero") { if (s.zero) put(key, std::to_string(*s.zero)); continue; }
         if (k == "n") { if (s.n) put(key, std::to_string(*s.n)); continue; }
         if (k == "mfu") { if (s.mfu) put(key, format_number(*s.mfu)); continue; }
         if (k == "days") { if (s.days) put(key, format_number(*s.days)); continue; }
+        if (k == "ram_gbs") { if (s.ram_gbs) put(key, format_number(*s.ram_gbs)); continue; }
+        if (k == "cpu_layers") { if (s.cpu_layers) put(key, std::to_string(*s.cpu_layers)); continue; }
         if (k == "tokens") { if (s.tokens) put(key, format_number(*s.tokens)); continue; }
         if (k == "gpuh") { if (s.gpuh) put(key, format_number(*s.gpuh)); continue; }
         if (k == "gpuh_gpu") { if (s.gpuh_gpu != def.gpuh_gpu) put(key, s.gpuh_gpu); continue; }

@@ -88,8 +88,10 @@ std::string sentence(const Result& r, Lang lang) {
                text::render(o.reason, lang) + ".";
     }
     const Option& o = r.options[size_t(r.recommended)];
-    std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name + ", " +
-                    text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
+    std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name;
+    if (o.offload && o.offload->host_layers > 0)
+        s += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang) + " " + T("in host RAM", lang);
+    s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
     if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);
     if (r.horizon_days > 0) s += "; " + text::render(Message(code::plan_horizon).num("days", r.horizon_days), lang);
     return s + ".";
@@ -130,6 +132,11 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Target speed per user, tokens/s", n(s.tps, 1));
         add("Target time to first token, s", n(s.ttft, 1));
         add("Growth reserve, % more users", n(s.growth, 0));
+        if (s.offload) {
+            const std::string type = s.ram_gbs ? text::with_unit(*s.ram_gbs, 1, "GB/s", lang)
+                                               : s.ddr == HostRam::ddr5 ? "DDR5-5600" : "DDR4-3200";
+            add("Host RAM, GB", n(s.ram, 0) + " (" + type + ")");
+        }
     } else if (is_train(r)) {
         if (s.gpuh) {
             add("Compute budget, GPU-hours", text::compact(*s.gpuh, 2, lang) + " × " + s.gpuh_gpu);

@@ -57,6 +57,7 @@ json state_json(const State& s, double mfu) {
     j["gpuh_gpu"] = s.gpuh_gpu;
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
     j["prefix_hit"] = num(s.prefix_hit);
+    j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = s.ddr == HostRam::ddr5 ? "ddr5" : "ddr4";
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
@@ -160,6 +161,19 @@ json option_json(const Option& o, const Task task, Lang lang) {
                            {"optimizer_gb", round_to(o.per_gpu.optimizer.gb(), 3)},
                            {"gradients_gb", round_to(o.per_gpu.gradients.gb(), 3)},
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
+    if (o.offload) {
+        const OffloadInfo& f = *o.offload;
+        j["offload"] = {{"mode", f.experts_only ? "experts" : "layers"}, {"host_layers", f.host_layers},
+                        {"layers", f.layers}, {"n_cpu_moe", f.experts_only ? json(f.host_layers) : json(nullptr)},
+                        {"ngl", f.experts_only || f.host_layers == 0 ? json(999) : json(f.layers - f.host_layers)},
+                        {"format", std::string(weight_format_info(f.format).key)},
+                        {"gpu_weights_gb", round_to(f.gpu_weights_gb, 3)}, {"host_weights_gb", round_to(f.host_weights_gb, 3)},
+                        {"host_ram_needed_gb", round_to(f.host_need_gb, 2)}, {"host_ram_gb", num(f.ram_gb)},
+                        {"host_bandwidth_gbs", round_to(f.host_bandwidth_gbs, 1)}, {"pcie_gbs", round_to(f.pcie_gbs, 2)},
+                        {"host_share_of_token_time", round_to(f.host_share, 3)}};
+    } else {
+        j["offload"] = nullptr;
+    }
     j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
     j["warnings"] = warnings_json(o.warnings, {}, lang);
     j["explanations"] = explanations_json(o.explanations, lang);

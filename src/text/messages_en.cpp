@@ -31,6 +31,9 @@ const TextPair kEnglish[] = {
     {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
     {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
+    {"offload.format", "llama.cpp serves GGUF: the {from} weights as {to}"},
+    {"offload.placed", "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{host:0} of {layers:0} layers} in host RAM "
+                       "({host_gb:1} GB, {?given:{gbs:0} GB/s}{!given:{ddr}-{mts:0}}): {share:0} % of a token's time is the CPU side"},
     {"practical.consumer_cards", "not practical: {count:0} consumer cards for one job (more than {max:0}); they are rented "
                                  "one server at a time, not as a cluster"},
     {"practical.replica_servers", "not practical: one copy of the model spans {servers:0} servers ({gpus:0} GPUs) without NVLink; "
@@ -48,6 +51,12 @@ const TextPair kEnglish[] = {
     {"reason.misses_targets", "misses the targets even for one user: {tps:1} tokens/s (target {target_tps:0}), "
                               "first token in {ttft:2} s (target {target_ttft:1} s)"},
     {"reason.serves_fewer", "serves {served:0} of {users:0} users within the targets"},
+    {"reason.offload_ram", "needs {need:1} GB of host RAM ({weights:1} GB of weights{?kv: + {kv:1} GB of KV cache} + {os:0} GB "
+                           "for the system), has {have:0} GB"},
+    {"reason.offload_gpu", "even with every layer in host RAM the GPU needs {need:1} GB (output layer, compute buffer, "
+                           "KV for one {ctx:0}-token sequence), has {have:1} GB usable"},
+    {"reason.offload_split", "with {host:0} layers on the CPU the GPU needs {need:1} GB (weights, compute buffer, KV for one "
+                             "{ctx:0}-token sequence), has {have:1} GB usable"},
     {"reason.too_slow", "too slow: {tps:1} tokens/s per user even alone (target {target:0})"},
     {"reason.ttft_too_long", "first token in {ttft:2} s even alone (target {target:1} s)"},
     {"reason.too_many_gpus", "needs more than {max:0} GPUs"},
@@ -80,6 +89,9 @@ const TextPair kEnglish[] = {
                               "the sampler over max_num_seqs = 1024 / 256 sequences at 20 B per vocabulary entry, whichever "
                               "is larger), CUDA graphs {graphs:1} GB, NCCL buffers {nccl:1} GB under TP and {gb:1} GB outside "
                               "PyTorch (range {low:1}-{high:1}); KV in blocks of 16 tokens. llama.cpp: a 512-token compute buffer"},
+    {"assume.offload", "partial offload (llama.cpp): host RAM {?given:of {gbs:1} GB/s as given}{!given:{ddr}-{mts:0} dual channel, {gbs:1} GB/s theoretical}, "
+                       "{eff:0} % reached ({low:0}-{high:0} %); prompt batches copy the host-held weights to the GPU over "
+                       "PCIe x16 at {pcie:0} % of its rate; {switch_us:0} µs per GPU-CPU hand-over; {os:0} GB of RAM kept for the system"},
     {"assume.continuous_batching", "continuous batching with chunked prefill: every step carries each running request's next token "
                                    "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
                                    "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}) and the TP all-reduces, so prompts "
@@ -139,6 +151,9 @@ const TextPair kEnglish[] = {
                               "{cycle_s:2} s per cycle; {tpot_ms:1} ms per token = {tps:1} tokens/s per user, {total:0} per replica"},
     {"formula.serving_ttft", "API server {server_ms:0} ms + wait for prefill {queue_ms:0} ms (prompts at {rate:2}/s use {rho:0} % "
                              "of the step budget) + running step and own prefill {prefill_ms:0} ms = {ttft_ms:0} ms"},
+    {"formula.offload", "per token: {gpu_gb:2} GB from VRAM at {gpu_bw:0} GB/s ({gpu_ms:1} ms) + {host_gb:2} GB from {ddr}-{mts:0} "
+                        "at {host_bw:0} GB/s ({host_ms:1} ms) + hand-overs {switch_ms:1} ms = {tps:1} tokens/s alone; a prompt "
+                        "copies {upload_gb:1} GB over PCIe at {pcie:0} GB/s per 512 tokens"},
     {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
                       " = {flops:e3} FLOPs"},
     {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
@@ -152,6 +167,8 @@ const TextPair kEnglish[] = {
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
+    {"cmd.offload", "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:the first {host:0} of {layers:0} "
+                    "layers and the output layer} in host RAM ({host_gb:1} GB)"},
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
                    "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
                    "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},

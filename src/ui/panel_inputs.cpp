@@ -408,6 +408,25 @@ void draw_model(App& app) {
     if (changed) app.set_state(s);
 }
 
+// Partial offload (engine/offload.hpp): one card with part of the model in the host's RAM.
+static bool draw_offload(State& s) {
+    bool changed = false;
+    bool offload = s.offload;
+    if (ImGui::Checkbox(tr("Offload to host RAM (llama.cpp, one GPU)"), &offload)) { s.offload = offload; changed = true; }
+    focus_ring();
+    hover_tip(tr("For a model one card cannot hold: llama.cpp keeps MoE experts or whole layers in the computer's RAM and "
+                 "reads them from there. Slower, often enough for one or two users."));
+    if (!s.offload) return changed;
+    changed |= number_row(tr("Host RAM, GB"), "ram", &s.ram, 4, 4096, true, "%.0f",
+                          tr("Installed RAM; 4 GB of it is kept for the system."));
+    int ddr = int(s.ddr);
+    const char* types[] = {tr("DDR4-3200, two channels (51 GB/s)"), tr("DDR5-5600, two channels (90 GB/s)")};
+    if (int_combo(tr("Host RAM type"), "ddr", &ddr, types, 2,
+                  tr("Decode reads the offloaded weights from RAM at this rate (about 65 % of it is reached).")))
+        { s.ddr = HostRam(ddr); changed = true; }
+    return changed;
+}
+
 void draw_load(App& app) {
     step_header(3, load_step_title(app.state.task));
     TabStops tab_stops;
@@ -474,7 +493,9 @@ void draw_load(App& app) {
         }
     }
     ImGui::Spacing();
-    const bool more = ImGui::CollapsingHeader(tr("GPU, count and memory reserve"));
+    // A link that pins the GPU, the count or an offload opens the section it set.
+    if (!s.gpu.empty() || s.n || s.offload) ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
+    const bool more = ImGui::CollapsingHeader(tr("GPU, count, memory reserve and offload"));
     focus_ring();
     if (more) {
         changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
@@ -501,6 +522,7 @@ void draw_load(App& app) {
         int sort = int(s.sort);
         const char* sorts[] = {tr("Rank by cost"), tr("Rank by speed"), tr("Rank by fewest GPUs")};
         if (int_combo(tr("Ranking"), "sort", &sort, sorts, 3, nullptr)) { s.sort = RankBy(sort); changed = true; }
+        if (s.task == Task::infer && s.use != "asr" && s.use != "embed") changed |= draw_offload(s);
     }
     if (changed) app.set_state(s);
 }

@@ -25,6 +25,8 @@ const Explanation* explain(const Result& r, const char* key) { return explain(r.
 
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
+    if (o.offload && o.offload->host_layers > 0)  // partial offload: the host RAM is part of the answer
+        t += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang()) + " " + tr("in host RAM");
     if (o.servers > 1) t += "  ·  " + text::count_of(o.servers, 0, "server", lang());
     return t;
 }
@@ -91,7 +93,7 @@ void draw_recommendation(App& app) {
         cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
              range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
                  tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +
-                 "\n" + own("speed.cycle"));
+                 "\n" + own("speed.cycle") + (o.offload ? "\n" + own("speed.offload") : std::string()));
         cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L),
              range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("requests × answer tokens / cycle time, × replicas"));
         cell(tr("Time to first token"), text::with_unit(o.ttft_s.mid, 2, "s", L),

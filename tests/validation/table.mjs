@@ -11,11 +11,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const [cli, flag, readme] = process.argv.slice(2);
 const cases = JSON.parse(readFileSync(join(here, 'validation.json'), 'utf8'));
 
-// option.* reads the first ranked option on the case's GPU (and tensor-parallel size, when the case names one).
-function metric(out, path, gpu, tp) {
+// option.* reads the first ranked option on the case's GPU (and tensor-parallel size, when the case
+// names one; the partial-offload option, when the case says "offload": true).
+function metric(out, path, gpu, tp, offload) {
   const [head, field] = path.split('.');
   if (head === 'memory') return out.memory[field];
-  const o = out.options.find((x) => x.gpu === gpu && (!tp || x.tp === tp));
+  const o = out.options.find((x) => x.gpu === gpu && (!tp || x.tp === tp) && (!offload || x.offload));
   return o ? o[field] : null;
 }
 const fmt = (v) => (Math.abs(v) >= 1e5 ? v.toExponential(3) : +v.toPrecision(4)).toString();
@@ -23,9 +24,10 @@ const fmt = (v) => (Math.abs(v) >= 1e5 ? v.toExponential(3) : +v.toPrecision(4))
 const rows = [];
 const errors = [];
 for (const c of cases) {
-  const out = JSON.parse(execFileSync(cli, [c.link, '--json'], { encoding: 'utf8' }));
+  const extra = c.provider ? ['--provider', join(here, '..', '..', c.provider)] : [];
+  const out = JSON.parse(execFileSync(cli, [c.link, '--json', ...extra], { encoding: 'utf8' }));
   const gpu = new URLSearchParams(c.link).get('gpu');
-  const engine = metric(out, c.metric, gpu, c.tp);
+  const engine = metric(out, c.metric, gpu, c.tp, c.offload);
   const published = c.published * c.factor;
   const err = (100 * (engine - published)) / published;
   errors.push(Math.abs(err));
