@@ -22,7 +22,7 @@ template <class V> void fields(V& v, PriceConversion& c) { v(c.original); v(c.fr
 template <class V> void fields(V& v, Price& p) { v(p.per_gpu_hour); v(p.currency); v(p.source); v(p.date); v(p.converted); }
 template <class V> void fields(V& v, GpuSpec& g) {
     v(g.id); v(g.name); v(g.vendor); v(g.architecture); v(g.form_factor); v(g.memory_type); v(g.segment);
-    v(g.memory_gib); v(g.memory_bandwidth_gbs); v(g.tflops); v(g.datasheet_prints_sparse);
+    v(g.memory_gib); v(g.cuda_memory_gib); v(g.memory_bandwidth_gbs); v(g.tflops); v(g.datasheet_prints_sparse);
     v(g.nvlink_generation); v(g.nvlink_gbs); v(g.nvlink_pairs_only); v(g.pcie_gen); v(g.tdp_w);
     v(g.nvenc); v(g.nvdec); v(g.av1_encode); v(g.graphics); v(g.rt_cores); v(g.server_sizes);
     v(g.price); v(g.price_unknown_reason); v(g.order_url); v(g.notes); v(g.source); v(g.estimated);

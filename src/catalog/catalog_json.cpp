@@ -269,6 +269,7 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     }
     if (keep("pcie_gen")) g.pcie_gen = r.integer("pcie_gen", false, 1, 10, g.pcie_gen ? g.pcie_gen : 4);
     if (keep("tdp_w")) g.tdp_w = r.number("tdp_w", false, 1, 100000).value_or(g.tdp_w);
+    if (keep("cuda_memory_gib")) g.cuda_memory_gib = r.number("cuda_memory_gib", false, 0.5, 100000);
     if (const json* v = r.find("video")) {
         if (v->is_object()) {
             std::vector<CatalogError> sub;
@@ -790,6 +791,7 @@ void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::st
     if (g.nvlink_generation > 0) e.range("nvlink.gbs_per_gpu", g.nvlink_gbs, 1, 1e6);
     e.range("pcie_gen", g.pcie_gen, 1, 10);
     e.range("tdp_w", g.tdp_w, 0, 100000);
+    e.optional("cuda_memory_gib", g.cuda_memory_gib, 0.5, g.memory_gib);
     e.range("video.nvenc", g.nvenc, 0, 64);
     e.range("video.nvdec", g.nvdec, 0, 64);
     if (g.server_sizes.empty()) e.fail("server_sizes", "expected a non-empty array of GPU counts");

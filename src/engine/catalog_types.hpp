@@ -37,6 +37,9 @@ struct GpuSpec {
     // "consumer" (GeForce: rented one server at a time), "workstation" or "datacenter"; "" = not said.
     std::string segment;
     double memory_gib = 0.0;             // datasheet size, binary GiB
+    // What the CUDA runtime reports as total memory (torch.cuda.mem_get_info, the figure vLLM and
+    // PyTorch budget against), ECC as clouds ship it; nullopt = not published, the datasheet size is used.
+    std::optional<double> cuda_memory_gib;
     double memory_bandwidth_gbs = 0.0;   // GB/s
     DenseTflops tflops;
     bool datasheet_prints_sparse = false;

@@ -136,16 +136,12 @@ void evaluate_embeddings(const Job& job, Result& out) {
         const Rates r_lo = rates(m, g, lo, piece_tokens, weights), r_mid = rates(m, g, typ, piece_tokens, weights),
                     r_hi = rates(m, g, hi, piece_tokens, weights);
         const int needed = int(std::min(1e6, std::max(1.0, std::ceil(qps / r_mid.qps - 1e-9))));
-        if (pinned == 0) {
-            o.count = needed;
-            o.servers = servers_for_gpus(o.count, g.max_server_size());
-        }
-        o.replicas = o.count;
+        const bool short_of_load = scale_to_load(o, g, needed, pinned);
         o.batch_per_replica = int(kQueryBatch);
         o.qps_capacity = {r_hi.qps * o.count, r_mid.qps * o.count, r_lo.qps * o.count};
         auto hours = [&](const Rates& r) { return corpus_tokens / (r.tokens_per_s * o.count) / kSecondsPerHour; };
         o.index_hours = {hours(r_lo), hours(r_mid), hours(r_hi)};
-        if (pinned > 0 && needed > pinned)
+        if (short_of_load)
             o.reason = Message(code::reason_embed_short).num("qps", o.qps_capacity.mid).num("need", qps);
         else
             o.fits = true;

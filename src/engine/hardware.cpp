@@ -66,7 +66,7 @@ double interconnect_bytes_per_s(const GpuSpec& g, int group) {
     return 12e9;
 }
 
-Bytes gpu_memory(const GpuSpec& g) { return Bytes::from_gib(g.memory_gib); }
+Bytes gpu_memory(const GpuSpec& g) { return Bytes::from_gib(g.cuda_memory_gib.value_or(g.memory_gib)); }
 
 double memory_utilization(double reserve_pct) { return 1.0 - std::clamp(reserve_pct, 0.0, 90.0) / 100.0; }
 

@@ -76,4 +76,13 @@ bool evaluate_service(const Job& job, Result& out) {
     return false;
 }
 
+bool scale_to_load(Option& o, const GpuSpec& g, int needed, int pinned) {
+    if (pinned == 0) {
+        o.count = needed;
+        o.servers = servers_for_gpus(o.count, g.max_server_size());
+    }
+    o.replicas = o.count;
+    return pinned > 0 && needed > pinned;
+}
+
 }  // namespace gpusizer

@@ -227,13 +227,9 @@ void evaluate_speech(const Job& job, Result& out) {
         }
         o.audio_x_realtime = {x[2], x[1], x[0]};
         const int needed = int(std::min(1e6, std::max(1.0, std::ceil(need[1] - 1e-9))));
-        if (pinned == 0) {
-            o.count = needed;
-            o.servers = servers_for_gpus(o.count, g.max_server_size());
-        }
-        o.replicas = o.count;
+        const bool short_of_load = scale_to_load(o, g, needed, pinned);
         o.streams_served = std::max(0.0, std::floor((o.count - files_rate / x[1]) / per_stream[1] + 1e-9));
-        if (pinned > 0 && needed > pinned)
+        if (short_of_load)
             o.reason = Message(code::reason_speech_short).num("need", need[1]).num("count", pinned);
         else
             o.fits = true;

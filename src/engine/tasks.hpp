@@ -64,6 +64,10 @@ void mark_impractical(const Catalog& catalog, const State& s, std::vector<Option
 // The guide's "at least 500 GB/s for ML" rule as an option warning.
 void warn_low_bandwidth(const GpuSpec& g, Option& o);
 
+// Services scale by whole GPUs, one replica each: the count the load needs, unless `n` pins it
+// (sets count, servers and replicas). True when a pinned count falls short of the load.
+bool scale_to_load(Option& o, const GpuSpec& g, int needed, int pinned);
+
 // Users to provision for: the load plus the growth reserve, at least one.
 double planned_users(const State& s);
 
