@@ -34,9 +34,9 @@ const BUDGET = {
 const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'gpusizer.js', 'touch.js', 'app.js', 'gpusizer.wasm',
   'catalog.bin', 'fonts/Roboto-Regular-subset.ttf', 'fonts/Roboto-Medium-subset.ttf'];
 // Issue 16's target is 300 KB: met (296 KB) before the speech, embedding and copilot services and the
-// config.json import (issue 17) added 47 KB to the first load (43 KB of it to the module); this
-// budget holds today's 343 KB.
-const FIRST_LOAD_BUDGET = 350 * KB;
+// config.json import (issue 17) added 47 KB to the first load (43 KB of it to the module), and partial
+// offload 6 KB more; this budget holds today's 350 KB with a few KB to spare.
+const FIRST_LOAD_BUDGET = 354 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
