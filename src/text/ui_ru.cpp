@@ -223,6 +223,7 @@ const TextPair kRussianUi[] = {
     {"Link", "Ссылка"},
     {"Recommended: ", "Рекомендуется: "},
     {"in host RAM", "в ОЗУ хоста"},
+    {"RAM", "ОЗУ"},
     {"recommended: ", "рекомендуется: "},
     {"per user", "на пользователя"},
     {"Servers", "Серверов"},
