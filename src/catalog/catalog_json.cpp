@@ -367,6 +367,7 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     if (keep("family")) m.family = r.string("family", false);
     if (keep("modality")) m.modality = r.string("modality", false, "text");
     if (keep("license")) m.license = r.string("license", false);
+    if (keep("gguf_repo")) m.gguf_repo = r.id("gguf_repo", false);  // the id character set: safe in a command
     if (keep("notes")) m.notes = r.string("notes", false);
     if (const json* s = r.find("source")) m.source = sources_text(s);
     else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);

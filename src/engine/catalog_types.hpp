@@ -100,6 +100,8 @@ struct EmbeddingSpec {
 
 struct ModelSpec {
     std::string id, name, family, modality, license, notes, source;
+    // The Hugging Face repository of its GGUF in the native format, for llama-server -hf; "" = not known.
+    std::string gguf_repo;
     double params_b = 0.0;         // total parameters, billions
     double active_params_b = 0.0;  // per token
     int layers = 0, hidden = 0, intermediate = 0, heads = 0, kv_heads = 0, head_dim = 0;

@@ -23,6 +23,14 @@ std::string gguf_quant_tag(WeightFormat f) {
     }
 }
 
+// The -hf argument: the catalog's GGUF repository when the format is the model's native one (its
+// files are that format), else a placeholder for the user's repository with the quantization tag.
+std::string gguf_source(const Job& job, WeightFormat f) {
+    if (!job.model.gguf_repo.empty() && f == job.model.native_format) return job.model.gguf_repo;
+    const std::string model = job.model.custom ? "<your-model>" : job.model.id;
+    return "<gguf-repo-of " + model + ">:" + gguf_quant_tag(f);
+}
+
 // Integers as a command line writes them (std::string, not a stream: no iostreams in the wasm).
 std::string n(long long v) { return std::to_string(v); }
 
@@ -38,7 +46,7 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
     if (o.offload) {
         // Partial offload (offload.hpp): llama.cpp with the experts or layers in host RAM.
         const OffloadInfo& off = *o.offload;
-        c = "llama-server -hf <gguf-repo-of " + model + ">:" + gguf_quant_tag(off.format);
+        c = "llama-server -hf " + gguf_source(job, off.format);
         if (off.experts_only || off.host_layers == 0) {
             c += " -ngl 999";
             if (off.host_layers > 0) c += " --n-cpu-moe " + n(off.host_layers);
@@ -52,7 +60,7 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
                        .num("layers", off.layers).num("host_gb", off.host_weights_gb);
     } else if (wf.is_gguf) {
         // llama.cpp shares -c tokens among -np parallel slots.
-        c = "llama-server -hf <gguf-repo-of " + model + ">:" + gguf_quant_tag(job.wq) + " -ngl 999" +
+        c = "llama-server -hf " + gguf_source(job, job.wq) + " -ngl 999" +
             " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
         if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
         if (o.tp * o.pp > 1) c += " --split-mode layer";
