@@ -22,7 +22,7 @@ const BUDGET = {
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
   // Not before the first frame:
-  'catalog.json': 32 * KB,       // the published catalog (and the page's fallback)
+  'catalog.json': 36 * KB,       // the published catalog (and the page's fallback; not in the first load)
   'catalog-check.js': 0.5 * KB,  // the worker that checks a provider file's entry counts
   'embed.js': 1.5 * KB,          // for provider pages
   'favicon.svg': 0.5 * KB,
