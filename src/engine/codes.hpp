@@ -30,6 +30,7 @@ namespace gpusizer {
     X(plan_horizon, "plan.horizon")                                                \
     X(offload_format, "offload.format")                                            \
     X(offload_placed, "offload.placed")                                            \
+    X(offload_none, "offload.none")                                                \
     /* services: speech-to-text, embeddings, copilot (services.hpp) */             \
     X(service_needs_asr, "service.needs_asr")                                      \
     X(service_needs_embed, "service.needs_embed")                                  \

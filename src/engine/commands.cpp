@@ -47,7 +47,7 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         // Partial offload (offload.hpp): llama.cpp with the experts or layers in host RAM.
         const OffloadInfo& off = *o.offload;
         c = "llama-server -hf " + gguf_source(job, off.format);
-        if (off.experts_only || off.host_layers == 0) {
+        if (off.experts_only || !off.output_on_host) {
             c += " -ngl 999";
             if (off.host_layers > 0) c += " --n-cpu-moe " + n(off.host_layers);
         } else {
@@ -55,8 +55,9 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         }
         c += " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
         if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
-        if (off.host_layers > 0)
+        if (off.host_layers > 0 || off.output_on_host)
             note = Message(code::cmd_offload).num("experts", off.experts_only ? 1 : 0).num("host", off.host_layers)
+                       .num("output", off.output_on_host ? 1 : 0)
                        .num("layers", off.layers).num("host_gb", off.host_weights_gb);
     } else if (wf.is_gguf) {
         // llama.cpp shares -c tokens among -np parallel slots.

@@ -303,8 +303,13 @@ void evaluate_inference(const Job& job, Result& out) {
             (s.cpu_layers || make_replica(job, *g, 1, 1, Assumptions::typical(), users).batch_limit_by_memory() < users))
             if (std::optional<Option> o = offload_option(job, *g)) {
                 const Job served{job.state, job.catalog, job.model, o->offload ? o->offload->format : job.wq, job.gpus};
-                if (o->offload)
+                const bool moved = o->offload && (o->offload->host_layers > 0 || o->offload->output_on_host);
+                // Only a sized option says where its time goes (a refused split has no speed).
+                if (o->offload && o->decode_tps_per_user.mid > 0 && !moved)
+                    o->warnings.push_back(Message(code::offload_none));
+                if (moved && o->decode_tps_per_user.mid > 0)
                     o->warnings.push_back(Message(code::offload_placed).num("experts", o->offload->experts_only ? 1 : 0)
+                                              .num("output", o->offload->output_on_host ? 1 : 0)
                                               .num("host", o->offload->host_layers).num("layers", o->offload->layers)
                                               .num("host_gb", o->offload->host_weights_gb)
                                               .str("ddr", s.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")

@@ -32,7 +32,9 @@ double pcie_x16_gbs(int generation) {
     return 15.75;
 }
 
-WeightFormat offload_format(WeightFormat wq) {
+WeightFormat offload_format(const ModelSpec& m, WeightFormat wq) {
+    // llama.cpp's MXFP4 file type quantizes expert tensors only: a dense model's stays Q8_0.
+    if (wq == WeightFormat::mxfp4 && !m.moe) return WeightFormat::q8_0;
     switch (wq) {
         case WeightFormat::fp8:
         case WeightFormat::int8: return WeightFormat::q8_0;
@@ -42,12 +44,13 @@ WeightFormat offload_format(WeightFormat wq) {
     }
 }
 
-OffloadSplit offload_split(const ModelSpec& m, WeightFormat wq, int host_layers, bool experts_only) {
+OffloadSplit offload_split(const ModelSpec& m, WeightFormat wq, int host_layers, bool experts_only, bool output_on_host) {
     const WeightBytes w = gguf_weight_bytes(m, wq);
     OffloadSplit sp;
     sp.layers = std::max(1, m.layers);
     sp.host_layers = std::clamp(host_layers, 0, sp.layers);
     sp.experts_only = experts_only && m.moe;
+    sp.output_on_host = !sp.experts_only && (output_on_host || sp.host_layers > 0);
     if (sp.experts_only) {
         // -ngl 999: everything but the first N layers' experts on the GPU, the output layer too
         // (for tied embeddings a GPU copy of the table).
@@ -59,12 +62,13 @@ OffloadSplit offload_split(const ModelSpec& m, WeightFormat wq, int host_layers,
         sp.host_dense = sp.host_lookup = w.input_embedding;
         return sp;
     }
-    // -ngl (layers - N): the first N layers and, with any of them, the output layer on the CPU.
+    // -ngl (layers - N): the first N layers on the CPU, and the output layer whenever -ngl is not
+    // above the layer count (N = 0 with the output on the CPU is -ngl = layers).
     const double f = double(sp.host_layers) / sp.layers;
-    const Bytes output = sp.host_layers > 0 ? w.lm_head : Bytes{0};
-    sp.host_dense = w.other * f + w.input_embedding + output;
-    sp.host_lookup = sp.host_layers > 0 && m.tied_embeddings ? Bytes{0} : w.input_embedding;
-    sp.gpu_dense = w.other * (1.0 - f) + (sp.host_layers > 0 ? Bytes{0} : m.tied_embeddings ? w.input_embedding : w.lm_head);
+    const bool out = sp.output_on_host;
+    sp.host_dense = w.other * f + w.input_embedding + (out ? w.lm_head : Bytes{0});
+    sp.host_lookup = out && m.tied_embeddings ? Bytes{0} : w.input_embedding;
+    sp.gpu_dense = w.other * (1.0 - f) + (out ? Bytes{0} : m.tied_embeddings ? w.input_embedding : w.lm_head);
     sp.host_experts = w.routed_experts * f;
     sp.gpu_experts = w.routed_experts - sp.host_experts;
     sp.host_kv_share = f;
@@ -93,7 +97,7 @@ Replica offload_replica(const Job& job, const GpuSpec& g, const OffloadSplit& sp
     r.pcie_bandwidth = pcie_x16_gbs(g.pcie_gen) * 1e9 * a.pcie_eff;
     // A token's graph leaves the GPU and comes back once per CPU block: every offloaded layer's
     // experts, or the one run of CPU layers.
-    const int switches = sp.host_layers == 0 ? 0 : sp.experts_only ? 2 * sp.host_layers : 2;
+    const int switches = sp.experts_only ? 2 * sp.host_layers : sp.output_on_host ? 2 : 0;
     r.host_switch_seconds = switches * a.offload_switch_us * 1e-6;
     return r;
 }
@@ -104,9 +108,8 @@ Replicas offload_replicas(const Job& job, const GpuSpec& g, const OffloadSplit& 
             offload_replica(job, g, sp, Assumptions::pessimistic(), slots)};
 }
 
-double host_need_gb(const Job& job, const OffloadSplit& sp, double slots) {
-    const Bytes kv = kv_bytes_per_sequence(kv_layout(job.model, job.state.kvq), job.state.ctx) * sp.host_kv_share * slots;
-    return (sp.host_weights() + kv).gb() + kHostReservedGB;
+double host_kv_gb(const Job& job, const OffloadSplit& sp, double slots) {
+    return (kv_bytes_per_sequence(kv_layout(job.model, job.state.kvq), job.state.ctx) * sp.host_kv_share * slots).gb();
 }
 
 // The least offload that leaves the GPU room for `slots` sequences: experts first for a mixture of
@@ -114,13 +117,18 @@ double host_need_gb(const Job& job, const OffloadSplit& sp, double slots) {
 std::optional<OffloadSplit> least_offload(const Job& job, const GpuSpec& g, double slots) {
     const ModelSpec& m = job.model;
     const Assumptions typical = Assumptions::typical();
-    for (const bool experts_only : {true, false}) {
-        if (experts_only && !m.moe) continue;
-        for (int n = 0; n <= std::max(1, m.layers); ++n) {
-            const OffloadSplit sp = offload_split(m, job.wq, n, experts_only);
-            if (offload_replica(job, g, sp, typical, slots).batch_limit_by_memory() >= slots) return sp;
+    auto fits = [&](const OffloadSplit& sp) {
+        return offload_replica(job, g, sp, typical, slots).batch_limit_by_memory() >= slots;
+    };
+    if (m.moe)
+        for (int n = 0; n <= std::max(1, m.layers); ++n)
+            if (const OffloadSplit sp = offload_split(m, job.wq, n, true); fits(sp)) return sp;
+    // Whole layers: nothing, then the output layer alone (-ngl = layers), then N layers with it.
+    for (int n = 0; n <= std::max(1, m.layers); ++n)
+        for (const bool output : {false, true}) {
+            if (n > 0 && !output) continue;
+            if (const OffloadSplit sp = offload_split(m, job.wq, n, false, output); fits(sp)) return sp;
         }
-    }
     return std::nullopt;
 }
 
@@ -133,7 +141,7 @@ void explain_offload(Option& o, const Replica& r, const State& s) {
         Message(code::formula_offload).num("gpu_gb", gpu_read / kBytesPerGB).num("gpu_bw", r.bandwidth / 1e9)
             .num("gpu_ms", (step - host_s) * 1e3).num("host_gb", host_read / kBytesPerGB)
             .str("ddr", s.ddr == HostRam::ddr5 ? "DDR5" : "DDR4").num("mts", host_ram_mts(s.ddr))
-            .num("host_bw", r.host_bandwidth / 1e9).num("host_ms", (host_s - r.host_switch_seconds) * 1e3)
+            .num("given", s.ram_gbs ? 1 : 0).num("host_bw", r.host_bandwidth / 1e9).num("host_ms", (host_s - r.host_switch_seconds) * 1e3)
             .num("switch_ms", r.host_switch_seconds * 1e3).num("upload_gb", (r.host_dense_read + r.host_expert_read) / kBytesPerGB)
             .num("pcie", r.pcie_bandwidth / 1e9).num("tps", 1.0 / step),
         o.decode_tps_per_user});
@@ -143,6 +151,7 @@ OffloadInfo offload_info(const OffloadSplit& sp, const State& s, const GpuSpec& 
     OffloadInfo info;
     info.experts_only = sp.experts_only;
     info.host_layers = sp.host_layers;
+    info.output_on_host = sp.output_on_host;
     info.layers = sp.layers;
     info.gpu_weights_gb = sp.gpu_weights().gb();
     info.host_weights_gb = sp.host_weights().gb();
@@ -156,7 +165,8 @@ OffloadInfo offload_info(const OffloadSplit& sp, const State& s, const GpuSpec& 
 }  // namespace
 
 std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
-    const Job job{plain_job.state, plain_job.catalog, plain_job.model, offload_format(plain_job.wq), plain_job.gpus};
+    const Job job{plain_job.state, plain_job.catalog, plain_job.model, offload_format(plain_job.model, plain_job.wq),
+                  plain_job.gpus};
     const State& s = job.state;
     const ModelSpec& m = job.model;
     const bool pinned = !s.gpu.empty();
@@ -186,7 +196,7 @@ std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
         o.per_gpu_gb = {need, need, need};
         o.offload = offload_info(all, s, g, job.wq);  // the split that did not fit
         o.reason = Message(s.cpu_layers ? code::reason_offload_split : code::reason_offload_gpu).num("need", need)
-                       .num("have", o.capacity_gb).num("ctx", s.ctx).num("host", s.cpu_layers.value_or(0));
+                       .num("have", o.capacity_gb).num("ctx", s.ctx).num("host", all.host_layers);
         return o;
     }
     OffloadInfo info = offload_info(*sp, s, g, job.wq);
@@ -198,7 +208,8 @@ std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
     r = offload_replicas(job, g, *sp, batch);
     o.batch_per_replica = int(batch);
     o.users_served = cap;
-    info.host_need_gb = host_need_gb(job, *sp, batch);
+    info.host_kv_gb = host_kv_gb(job, *sp, batch);
+    info.host_need_gb = info.host_weights_gb + info.host_kv_gb + kHostReservedGB;
     info.host_share = r.mid.host_seconds(1, 1) / r.mid.step_seconds(1, 0);
     o.offload = info;
     fill_from_replicas(o, r, batch);
@@ -208,7 +219,7 @@ std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
                                  .str("to", std::string(weight_format_info(job.wq).label)));
     if (info.host_need_gb > s.ram) {
         o.reason = Message(code::reason_offload_ram).num("need", info.host_need_gb).num("weights", info.host_weights_gb)
-                       .num("kv", info.host_need_gb - info.host_weights_gb - kHostReservedGB).num("os", kHostReservedGB)
+                       .num("kv", info.host_kv_gb).num("os", kHostReservedGB)
                        .num("have", s.ram);
     } else if (cap <= 0) {
         const Cycle one = r.mid.cycle(1);

@@ -121,7 +121,9 @@ double Replica::host_seconds(double decoding, double tokens) const {
     auto touched = [&](double t) { return m.moe ? host_expert_read * expert_touch_fraction(*m.moe, t) : host_expert_read; };
     if (tokens >= kLlamaCppGpuBatch) {  // each ubatch uploads the host weights it uses and runs on the GPU
         const double ubatches = std::ceil(tokens / kLlamaCppUbatch);
-        return ubatches * (host_dense_read + touched(tokens / ubatches)) / pcie_bandwidth + host_switch_seconds;
+        // The KV of CPU layers stays in host RAM: their attention still reads it there.
+        return ubatches * (host_dense_read + touched(tokens / ubatches)) / pcie_bandwidth +
+               decoding * host_kv_read / host_bandwidth + host_switch_seconds;
     }
     const double experts = touched(tokens);
     return (host_dense_read + experts + decoding * host_kv_read) / host_bandwidth + host_switch_seconds;

@@ -100,7 +100,8 @@ struct CommandLine {
 struct OffloadInfo {
     bool experts_only = false;   // --n-cpu-moe host_layers; else -ngl (layers - host_layers)
     int host_layers = 0, layers = 0;
-    double gpu_weights_gb = 0, host_weights_gb = 0;
+    bool output_on_host = false;           // dense: the output layer in host RAM (-ngl <= layers)
+    double gpu_weights_gb = 0, host_weights_gb = 0, host_kv_gb = 0;
     double host_need_gb = 0, ram_gb = 0;   // host RAM needed (weights, KV, OS) and installed
     double host_bandwidth_gbs = 0;         // theoretical, of the stated DDR type
     double pcie_gbs = 0;                   // x16 per direction

@@ -58,6 +58,8 @@ json state_json(const State& s, double mfu) {
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
     j["prefix_hit"] = num(s.prefix_hit);
     j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = s.ddr == HostRam::ddr5 ? "ddr5" : "ddr4";
+    j["ram_gbs"] = s.ram_gbs ? num(*s.ram_gbs) : json(nullptr);
+    j["cpu_layers"] = s.cpu_layers ? json(*s.cpu_layers) : json(nullptr);
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
@@ -165,7 +167,8 @@ json option_json(const Option& o, const Task task, Lang lang) {
         const OffloadInfo& f = *o.offload;
         j["offload"] = {{"mode", f.experts_only ? "experts" : "layers"}, {"host_layers", f.host_layers},
                         {"layers", f.layers}, {"n_cpu_moe", f.experts_only ? json(f.host_layers) : json(nullptr)},
-                        {"ngl", f.experts_only || f.host_layers == 0 ? json(999) : json(f.layers - f.host_layers)},
+                        {"ngl", f.experts_only || !f.output_on_host ? json(999) : json(f.layers - f.host_layers)},
+                        {"output_on_host", f.output_on_host}, {"host_kv_gb", round_to(f.host_kv_gb, 3)},
                         {"format", std::string(weight_format_info(f.format).key)},
                         {"gpu_weights_gb", round_to(f.gpu_weights_gb, 3)}, {"host_weights_gb", round_to(f.host_weights_gb, 3)},
                         {"host_ram_needed_gb", round_to(f.host_need_gb, 2)}, {"host_ram_gb", num(f.ram_gb)},

@@ -32,7 +32,10 @@ const TextPair kEnglish[] = {
     {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
     {"offload.format", "llama.cpp serves GGUF: the {from} weights as {to}"},
-    {"offload.placed", "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{host:0} of {layers:0} layers} in host RAM "
+    {"offload.none", "nothing offloaded: llama.cpp holds the whole model on this GPU (a 512-token compute buffer, no CUDA graphs: "
+                     "less than vLLM's profile); only the token-embedding table stays in host RAM"},
+    {"offload.placed", "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{?host:{host:0} of {layers:0} layers and }the "
+                       "output layer} in host RAM "
                        "({host_gb:1} GB, {?given:{gbs:0} GB/s}{!given:{ddr}-{mts:0}}): {share:0} % of a token's time is the CPU side"},
     {"practical.consumer_cards", "not practical: {count:0} consumer cards for one job (more than {max:0}); they are rented "
                                  "one server at a time, not as a cluster"},
@@ -53,8 +56,8 @@ const TextPair kEnglish[] = {
     {"reason.serves_fewer", "serves {served:0} of {users:0} users within the targets"},
     {"reason.offload_ram", "needs {need:1} GB of host RAM ({weights:1} GB of weights{?kv: + {kv:1} GB of KV cache} + {os:0} GB "
                            "for the system), has {have:0} GB"},
-    {"reason.offload_gpu", "even with every layer in host RAM the GPU needs {need:1} GB (output layer, compute buffer, "
-                           "KV for one {ctx:0}-token sequence), has {have:1} GB usable"},
+    {"reason.offload_gpu", "even with every layer in host RAM the GPU needs {need:1} GB (llama.cpp's compute buffer and "
+                           "runtime memory), has {have:1} GB usable"},
     {"reason.offload_split", "with {host:0} layers on the CPU the GPU needs {need:1} GB (weights, compute buffer, KV for one "
                              "{ctx:0}-token sequence), has {have:1} GB usable"},
     {"reason.too_slow", "too slow: {tps:1} tokens/s per user even alone (target {target:0})"},
@@ -151,7 +154,7 @@ const TextPair kEnglish[] = {
                               "{cycle_s:2} s per cycle; {tpot_ms:1} ms per token = {tps:1} tokens/s per user, {total:0} per replica"},
     {"formula.serving_ttft", "API server {server_ms:0} ms + wait for prefill {queue_ms:0} ms (prompts at {rate:2}/s use {rho:0} % "
                              "of the step budget) + running step and own prefill {prefill_ms:0} ms = {ttft_ms:0} ms"},
-    {"formula.offload", "per token: {gpu_gb:2} GB from VRAM at {gpu_bw:0} GB/s ({gpu_ms:1} ms) + {host_gb:2} GB from {ddr}-{mts:0} "
+    {"formula.offload", "per token: {gpu_gb:2} GB from VRAM at {gpu_bw:0} GB/s ({gpu_ms:1} ms) + {host_gb:2} GB from {?given:host RAM}{!given:{ddr}-{mts:0}} "
                         "at {host_bw:0} GB/s ({host_ms:1} ms) + hand-overs {switch_ms:1} ms = {tps:1} tokens/s alone; a prompt "
                         "copies {upload_gb:1} GB over PCIe at {pcie:0} GB/s per 512 tokens"},
     {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
@@ -167,8 +170,8 @@ const TextPair kEnglish[] = {
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
-    {"cmd.offload", "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:the first {host:0} of {layers:0} "
-                    "layers and the output layer} in host RAM ({host_gb:1} GB)"},
+    {"cmd.offload", "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:{?host:the first {host:0} of "
+                    "{layers:0} layers and }the output layer} in host RAM ({host_gb:1} GB)"},
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
                    "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
                    "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},

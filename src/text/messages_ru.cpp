@@ -36,7 +36,10 @@ const TextPair kRussian[] = {
                      "с шардированием"},
     {"plan.horizon", "рассчитано, чтобы уложиться в {days:0} {days:0#день|дня|дней} — срок по умолчанию, когда дедлайн не задан"},
     {"offload.format", "llama.cpp работает с GGUF: веса {from} как {to}"},
-    {"offload.placed", "в ОЗУ хоста {?experts:эксперты {host:0} из {layers:0} слоёв}{!experts:{host:0} из {layers:0} слоёв} "
+    {"offload.none", "ничего не выгружено: llama.cpp держит всю модель на этой GPU (буфер вычислений на 512 токенов, без "
+                     "CUDA-графов — меньше, чем замеряет vLLM); в ОЗУ хоста остаётся только таблица эмбеддингов"},
+    {"offload.placed", "в ОЗУ хоста {?experts:эксперты {host:0} из {layers:0} слоёв}{!experts:{?host:{host:0} из {layers:0} слоёв и }"
+                       "выходной слой} "
                        "({host_gb:1} ГБ, {?given:{gbs:0} ГБ/с}{!given:{ddr}-{mts:0}}): {share:0} % времени токена — сторона CPU"},
     {"practical.consumer_cards", "непрактично: {count:0} потребительских карт на одну задачу (больше {max:0}); их арендуют "
                                  "по одному серверу, а не кластером"},
@@ -57,8 +60,8 @@ const TextPair kRussian[] = {
     {"reason.serves_fewer", "в рамках целей обслуживает {served:0} из {users:0} {users:0#пользователя|пользователей|пользователей}"},
     {"reason.offload_ram", "нужно {need:1} ГБ ОЗУ хоста ({weights:1} ГБ весов{?kv: + {kv:1} ГБ KV-кэша} + {os:0} ГБ "
                            "системе), есть {have:0} ГБ"},
-    {"reason.offload_gpu", "даже со всеми слоями в ОЗУ хоста GPU нужно {need:1} ГБ (выходной слой, буфер вычислений, "
-                           "KV одной последовательности в {ctx:0} токенов), доступно {have:1} ГБ"},
+    {"reason.offload_gpu", "даже со всеми слоями в ОЗУ хоста GPU нужно {need:1} ГБ (буфер вычислений llama.cpp и память "
+                           "среды выполнения), доступно {have:1} ГБ"},
     {"reason.offload_split", "с {host:0} слоями на CPU GPU нужно {need:1} ГБ (веса, буфер вычислений, KV одной "
                              "последовательности в {ctx:0} токенов), доступно {have:1} ГБ"},
     {"reason.too_slow", "слишком медленно: {tps:1} ток/с на пользователя даже для одного (цель {target:0})"},
@@ -162,7 +165,7 @@ const TextPair kRussian[] = {
                               "{tps:1} токенов/с на пользователя, {total:0} на реплику"},
     {"formula.serving_ttft", "сервер {server_ms:0} мс + ожидание префилла {queue_ms:0} мс (промпты приходят {rate:2} в секунду "
                              "и занимают {rho:0} % бюджета шагов) + идущий шаг и свой префилл {prefill_ms:0} мс = {ttft_ms:0} мс"},
-    {"formula.offload", "на токен: {gpu_gb:2} ГБ из видеопамяти на {gpu_bw:0} ГБ/с ({gpu_ms:1} мс) + {host_gb:2} ГБ из {ddr}-{mts:0} "
+    {"formula.offload", "на токен: {gpu_gb:2} ГБ из видеопамяти на {gpu_bw:0} ГБ/с ({gpu_ms:1} мс) + {host_gb:2} ГБ из {?given:ОЗУ хоста}{!given:{ddr}-{mts:0}} "
                         "на {host_bw:0} ГБ/с ({host_ms:1} мс) + передачи {switch_ms:1} мс = {tps:1} ток/с для одного; промпт "
                         "копирует {upload_gb:1} ГБ по PCIe на {pcie:0} ГБ/с на каждые 512 токенов"},
     {"formula.split_inference", "на GPU при TP × PP: веса / (TP·PP) (эмбеддинги и lm_head делятся по словарю"
@@ -185,8 +188,8 @@ const TextPair kRussian[] = {
     // команды
     {"cmd.checkpoint", "возьмите чекпоинт модели в формате {format}"},
     {"cmd.replicas", "× {replicas:0} {replicas:0#реплика|реплики|реплик} за балансировщиком нагрузки"},
-    {"cmd.offload", "{?experts:эксперты первых {host:0} из {layers:0} слоёв}{!experts:первые {host:0} из {layers:0} "
-                    "слоёв и выходной слой} в ОЗУ хоста ({host_gb:1} ГБ)"},
+    {"cmd.offload", "{?experts:эксперты первых {host:0} из {layers:0} слоёв}{!experts:{?host:первые {host:0} из {layers:0} "
+                    "слоёв и }выходной слой} в ОЗУ хоста ({host_gb:1} ГБ)"},
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} для экспертов)}, ZeRO-{zero:0}"
                    "{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
                    "{seq:0} токенов; {method}{?rank:, ранг {rank:0}}"},

@@ -51,7 +51,8 @@ TEST_CASE("offload: gpt-oss-20b fits one RTX 3070 with offload, not without") {
     CHECK(o->decode_tps_per_user.mid > 20);
     CHECK(o->decode_tps_per_user.mid < 60);
     // DDR5 is faster by less than its 1.75x bandwidth ratio: the GPU side does not change.
-    const Option* fast = offload_option_of(run(base + "&offload=1&ddr=5"), "rtx-3070");
+    const Result ddr5 = run(base + "&offload=1&ddr=5");
+    const Option* fast = offload_option_of(ddr5, "rtx-3070");
     REQUIRE(fast != nullptr);
     CHECK(fast->decode_tps_per_user.mid > o->decode_tps_per_user.mid * 1.2);
     CHECK(fast->decode_tps_per_user.mid < o->decode_tps_per_user.mid * 1.75);
@@ -141,4 +142,45 @@ TEST_CASE("offload: the link keys round-trip and bad values are refused") {
     CHECK_FALSE(bad.state.offload);
     CHECK(bad.state.ddr == HostRam::ddr4);
     CHECK_FALSE(bad.state.cpu_layers.has_value());
+}
+
+TEST_CASE("offload: review fixes — host KV in batched steps, the output layer alone, dense MXFP4, refused splits") {
+    // A step of 32+ tokens still reads the CPU layers' KV from host RAM: one more user never speeds
+    // everyone up (the split is the same, 31 of 40 layers).
+    const std::string load = "v=1&model=Qwen/Qwen3-14B&wq=q4_k_m&gpu=rtx-3090&offload=1&tps=0.01&ttft=10000"
+                             "&ctx=16384&in=12000&out=500&ram=1024&users=";
+    const Result r31 = run(load + "31");
+    const Option* u31 = offload_option_of(r31, "rtx-3090");
+    const Result r32 = run(load + "32");
+    const Option* u32 = offload_option_of(r32, "rtx-3090");
+    REQUIRE(u31 != nullptr);
+    REQUIRE(u32 != nullptr);
+    CHECK(u31->offload->host_layers == u32->offload->host_layers);
+    CHECK(u32->decode_tps_per_user.mid <= u31->decode_tps_per_user.mid);
+    // Dense: the output layer alone goes first (-ngl = layers), before any whole layer.
+    const Result r_out = run("v=1&model=Qwen/Qwen3-32B&wq=q4_k_m&gpu=rtx-3090&users=1&offload=1&tps=0.1&ttft=1000&ctx=9216");
+    const Option* out = offload_option_of(r_out, "rtx-3090");
+    REQUIRE(out != nullptr);
+    CHECK(out->offload->host_layers == 0);
+    CHECK(out->offload->output_on_host);
+    CHECK(command_of(*out).find(" -ngl 64 ") != std::string::npos);
+    // llama.cpp's MXFP4 type quantizes experts only: a dense model is served as Q8_0, and says so.
+    const Result r_mx = run("v=1&model=Qwen/Qwen3-32B&gpu=rtx-3070&users=1&offload=1&wq=mxfp4&tps=0.1&ttft=100");
+    const Option* mx = offload_option_of(r_mx, "rtx-3070");
+    REQUIRE(mx != nullptr);
+    CHECK(mx->offload->format == WeightFormat::q8_0);
+    CHECK(command_of(*mx).find(":Q8_0") != std::string::npos);
+    // A refused pinned split names the layers it could place and carries no speed warning.
+    const Result r_big = run("v=1&model=deepseek-ai/DeepSeek-V3.2&gpu=t4&users=1&offload=1&cpu_layers=100000");
+    const Option* big = offload_option_of(r_big, "t4");
+    REQUIRE(big != nullptr);
+    CHECK_FALSE(big->fits);
+    CHECK(test::param(big->reason, "host") == 61);
+    for (const auto& w : big->warnings) CHECK(w.code != std::string(code::offload_placed));
+    // The host KV of the RAM reason is its own figure (0 here: MoE experts only, the KV stays on the GPU).
+    const Result r_ram = run("v=1&model=openai/gpt-oss-20b&gpu=rtx-3070&users=1&offload=1&ram=1");
+    const Option* ram = offload_option_of(r_ram, "rtx-3070");
+    REQUIRE(ram != nullptr);
+    CHECK(test::param(ram->reason, "kv") == 0);
+    CHECK(text::render(ram->reason, text::Lang::en).find("KV") == std::string::npos);
 }
