@@ -24,7 +24,7 @@ std::string gguf_quant_tag(WeightFormat f) {
 }
 
 // The -hf argument: the catalog's GGUF repository when the format is the model's native one (its
-// files are that format), else a placeholder for the user's repository with the quantization tag.
+// files are that format), else `<gguf-repo-of MODEL>:TAG` for the user to fill in with their repository.
 std::string gguf_source(const Job& job, WeightFormat f) {
     if (!job.model.gguf_repo.empty() && f == job.model.native_format) return job.model.gguf_repo;
     const std::string model = job.model.custom ? "<your-model>" : job.model.id;
