@@ -55,7 +55,7 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         }
         c += " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
         if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
-        if (off.host_layers > 0 || off.output_on_host)
+        if (off.moves_weights())
             note = Message(code::cmd_offload).num("experts", off.experts_only ? 1 : 0).num("host", off.host_layers)
                        .num("output", off.output_on_host ? 1 : 0)
                        .num("layers", off.layers).num("host_gb", off.host_weights_gb);

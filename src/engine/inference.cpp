@@ -303,7 +303,7 @@ void evaluate_inference(const Job& job, Result& out) {
             (s.cpu_layers || make_replica(job, *g, 1, 1, Assumptions::typical(), users).batch_limit_by_memory() < users))
             if (std::optional<Option> o = offload_option(job, *g)) {
                 const Job served{job.state, job.catalog, job.model, o->offload ? o->offload->format : job.wq, job.gpus};
-                const bool moved = o->offload && (o->offload->host_layers > 0 || o->offload->output_on_host);
+                const bool moved = o->offload && o->offload->moves_weights();
                 // Only a sized option says where its time goes (a refused split has no speed).
                 if (o->offload && o->decode_tps_per_user.mid > 0 && !moved)
                     o->warnings.push_back(Message(code::offload_none));

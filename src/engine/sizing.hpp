@@ -107,6 +107,7 @@ struct OffloadInfo {
     double pcie_gbs = 0;                   // x16 per direction
     double host_share = 0;                 // share of a one-user decode step spent on the host side
     WeightFormat format = WeightFormat::bf16;  // the GGUF format served
+    bool moves_weights() const { return host_layers > 0 || output_on_host; }  // else llama.cpp holds it all
 };
 
 struct Option {

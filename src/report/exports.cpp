@@ -89,7 +89,7 @@ std::string sentence(const Result& r, Lang lang) {
     }
     const Option& o = r.options[size_t(r.recommended)];
     std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name;
-    if (o.offload && o.offload->host_layers > 0)
+    if (o.offload && o.offload->moves_weights())
         s += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang) + " " + T("in host RAM", lang);
     s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
     if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);

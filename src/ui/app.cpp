@@ -177,7 +177,7 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
             if (name.size() > 22) name = name.substr(0, 21) + "…";
             std::string line = std::to_string(o.count) + " × " + name;
             const text::Lang l = lang();
-            if (o.offload && o.offload->host_layers > 0)  // partial offload: the RAM is part of the answer
+            if (o.offload && o.offload->moves_weights())  // partial offload: the RAM is part of the answer
                 line += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", l) + " " + tr("RAM");
             if (o.cost_per_hour) line += "  ·  " + text::money_per_hour(*o.cost_per_hour, app.result.currency, l);
             if (o.decode_tps_per_user.mid > 0) line += "  ·  " + text::with_unit(o.decode_tps_per_user.mid, 0, "tok/s", l);

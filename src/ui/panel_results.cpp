@@ -25,7 +25,7 @@ const Explanation* explain(const Result& r, const char* key) { return explain(r.
 
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
-    if (o.offload && o.offload->host_layers > 0)  // partial offload: the host RAM is part of the answer
+    if (o.offload && o.offload->moves_weights())  // partial offload: the host RAM is part of the answer
         t += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang()) + " " + tr("in host RAM");
     if (o.servers > 1) t += "  ·  " + text::count_of(o.servers, 0, "server", lang());
     return t;
