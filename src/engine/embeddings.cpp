@@ -112,13 +112,7 @@ void evaluate_embeddings(const Job& job, Result& out) {
     const int pinned = st.n ? *st.n : 0;
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
-        Option o;
-        o.gpu_id = g.id;
-        o.gpu_name = g.name;
-        o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = usable_memory(g, st.reserve).gb();
-        o.count = std::max(1, pinned);
-        o.servers = servers_for_gpus(o.count, g.max_server_size());
+        Option o = option_on(g, st, std::max(1, pinned));
         o.per_gpu.weights = weights;
         o.per_gpu.activations = activations;
         o.per_gpu.overhead = out.memory.overhead;

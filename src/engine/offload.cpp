@@ -171,12 +171,7 @@ std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
     const ModelSpec& m = job.model;
     const bool pinned = !s.gpu.empty();
     const double users = planned_users(s);
-    Option o;
-    o.gpu_id = g.id;
-    o.gpu_name = g.name;
-    o.count = o.servers = o.replicas = 1;
-    o.gpu_memory_gb = gpu_memory(g).gb();
-    o.capacity_gb = usable_memory(g, s.reserve).gb();
+    Option o = option_on(g, s, 1);  // one GPU, one replica
     if (m.layers <= 0 || peak_flops(g, ComputeKind::bf16) <= 0) return std::nullopt;
 
     std::optional<OffloadSplit> sp;

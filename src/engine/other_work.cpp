@@ -45,13 +45,7 @@ void evaluate_other_work(const Job& job, Result& out) {
     out.memory_total_gb = {need_gb, need_gb, need_gb};
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
-        Option o;
-        o.gpu_id = g.id;
-        o.gpu_name = g.name;
-        o.count = 1;
-        o.servers = 1;
-        o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = usable_memory(g, s.reserve).gb();
+        Option o = option_on(g, s, 1);
         o.per_gpu.weights = Bytes::from_gb(need_gb);
         o.per_gpu_gb = {need_gb, need_gb, need_gb};
         const bool mem_ok = need_gb <= o.capacity_gb;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/hardware.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -74,6 +75,17 @@ bool evaluate_service(const Job& job, Result& out) {
         return true;
     }
     return false;
+}
+
+Option option_on(const GpuSpec& g, const State& s, int count) {
+    Option o;
+    o.gpu_id = g.id;
+    o.gpu_name = g.name;
+    o.gpu_memory_gb = gpu_memory(g).gb();
+    o.capacity_gb = usable_memory(g, s.reserve).gb();
+    o.count = count;
+    o.servers = servers_for_gpus(o.count, g.max_server_size());
+    return o;
 }
 
 bool scale_to_load(Option& o, const GpuSpec& g, int needed, int pinned) {

@@ -189,13 +189,7 @@ void evaluate_speech(const Job& job, Result& out) {
     const int pinned = st.n ? *st.n : 0;
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
-        Option o;
-        o.gpu_id = g.id;
-        o.gpu_name = g.name;
-        o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = usable_memory(g, st.reserve).gb();
-        o.count = std::max(1, pinned);
-        o.servers = servers_for_gpus(o.count, g.max_server_size());
+        Option o = option_on(g, st, std::max(1, pinned));
         const double free_bytes = o.capacity_gb * kBytesPerGB - weights.value - out.memory.overhead.value;
         const double batch = std::min(kMaxBatch, std::floor(free_bytes / std::max(1.0, s.state_per_seq)));
         o.per_gpu.weights = weights;

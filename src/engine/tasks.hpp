@@ -64,6 +64,10 @@ void mark_impractical(const Catalog& catalog, const State& s, std::vector<Option
 // The guide's "at least 500 GB/s for ML" rule as an option warning.
 void warn_low_bandwidth(const GpuSpec& g, Option& o);
 
+// A new option on GPU `g`: its id and name, memory and usable memory (the state's reserve), `count`
+// GPUs in the catalog's servers (0 while the count is still to be sized). Every evaluator starts here.
+Option option_on(const GpuSpec& g, const State& s, int count);
+
 // Services scale by whole GPUs, one replica each: the count the load needs, unless `n` pins it
 // (sets count, servers and replicas). True when a pinned count falls short of the load.
 bool scale_to_load(Option& o, const GpuSpec& g, int needed, int pinned);

@@ -376,11 +376,7 @@ void evaluate_training(const Job& job, Result& out) {
     explain_job(job, out);
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
-        Option o;
-        o.gpu_id = g.id;
-        o.gpu_name = g.name;
-        o.gpu_memory_gb = gpu_memory(g).gb();
-        o.capacity_gb = usable_memory(g, s.reserve).gb();
+        Option o = option_on(g, s, 0);  // sized below
         if (peak_flops(g, ComputeKind::bf16) <= 0) {
             o.reason = Message(code::reason_no_tensor_figure);
             out.options.push_back(o);
