@@ -302,19 +302,8 @@ void evaluate_inference(const Job& job, Result& out) {
         if (s.offload && pinned <= 1 &&
             (s.cpu_layers || make_replica(job, *g, 1, 1, Assumptions::typical(), users).batch_limit_by_memory() < users))
             if (std::optional<Option> o = offload_option(job, *g)) {
+                // The command is for the GGUF format the option is served in.
                 const Job served{job.state, job.catalog, job.model, o->offload ? o->offload->format : job.wq, job.gpus};
-                const bool moved = o->offload && o->offload->moves_weights();
-                // Only a sized option says where its time goes (a refused split has no speed).
-                if (o->offload && o->decode_tps_per_user.mid > 0 && !moved)
-                    o->warnings.push_back(Message(code::offload_none));
-                if (moved && o->decode_tps_per_user.mid > 0)
-                    o->warnings.push_back(Message(code::offload_placed).num("experts", o->offload->experts_only ? 1 : 0)
-                                              .num("output", o->offload->output_on_host ? 1 : 0)
-                                              .num("host", o->offload->host_layers).num("layers", o->offload->layers)
-                                              .num("host_gb", o->offload->host_weights_gb)
-                                              .str("ddr", s.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
-                                              .num("mts", host_ram_mts(s.ddr)).num("given", s.ram_gbs ? 1 : 0)
-                                              .num("gbs", host_ram_gbs(s)).num("share", o->offload->host_share * 100));
                 finish(*g, std::move(*o), served);
             }
     }

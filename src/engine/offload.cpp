@@ -209,6 +209,16 @@ std::optional<Option> offload_option(const Job& plain_job, const GpuSpec& g) {
     o.offload = info;
     fill_from_replicas(o, r, batch);
     explain_offload(o, r.mid, s);
+    // Where a token's time goes, or that llama.cpp holds the whole model on the GPU.
+    if (!info.moves_weights())
+        o.warnings.push_back(Message(code::offload_none));
+    else
+        o.warnings.push_back(Message(code::offload_placed).num("experts", info.experts_only ? 1 : 0)
+                                 .num("output", info.output_on_host ? 1 : 0).num("host", info.host_layers)
+                                 .num("layers", info.layers).num("host_gb", info.host_weights_gb)
+                                 .str("ddr", s.ddr == HostRam::ddr5 ? "DDR5" : "DDR4").num("mts", host_ram_mts(s.ddr))
+                                 .num("given", s.ram_gbs ? 1 : 0).num("gbs", host_ram_gbs(s))
+                                 .num("share", info.host_share * 100));
     if (job.wq != plain_job.wq)
         o.warnings.push_back(Message(code::offload_format).str("from", std::string(weight_format_info(plain_job.wq).label))
                                  .str("to", std::string(weight_format_info(job.wq).label)));

@@ -24,12 +24,12 @@ const LATIN_OK = new Set(`GPU GPUs TP PP DP EP ZeRO LoRA QLoRA MFU KV BF16 FP16 
   Markdown CSV JSON MoE MLA GQA HPC RAG OCR TTFT TPOT CUDA HBM HBM3 HBM3e HBM2e GDDR6 GDDR6X GDDR7 SXM NVL HGX DGX AdamW
   Hugging Face config.json Apache MIT RTX AMD NVIDIA EN RU SwiGLU FFN gpusizer iframe embed.js YOUR-SITE TDP ID
   x86 CPU RAM DDR4 DDR5 PCIe4 PCIe5 USD EUR RUB k M B T K bf16 fp8 fp16 int8 p50 p90 P4 ASR SLA all-reduce
-  vllm serve torchrun train.py deepspeed accelerate pretrain_gpt.py all-to-all lm_head
+  vllm serve torchrun train.py deepspeed accelerate pretrain_gpt.py all-to-all lm_head ggml-org gguf-repo-of
   Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused
   Copilot`.split(/\s+/));  // Copilot: the article's own Russian, "Copilot для разработчиков"
 
 function englishWords(text, names) {
-  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z-]+/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
+  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z-]+/g, ' ').replace(/(^|\s)-[a-z]+(?=\s)/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
   const escape = (n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const n of names.sort((a, b) => b.length - a.length)) {
     if (n) t = t.replace(new RegExp('(^|[^A-Za-z0-9])' + escape(n) + '(?![A-Za-z0-9])', 'g'), '$1 ');
@@ -241,7 +241,8 @@ export default [
         for (const k of ['license', 'family']) if (typeof m[k] === 'string') names.push(m[k], ...m[k].split(/\s+/));
       }
       const links = ['', '#v=1&task=tune&method=qlora', '#v=1&task=train&model=openai/gpt-oss-120b', '#v=1&task=other&use=hpc',
-        '#v=1&task=other&use=transcode', '#v=1&model=moonshotai/Kimi-K2.5&users=200'];
+        '#v=1&task=other&use=transcode', '#v=1&model=moonshotai/Kimi-K2.5&users=200',
+        '#v=1&model=openai/gpt-oss-20b&users=1&offload=1&gpu=rtx-3070', '#v=1&model=Qwen/Qwen3-32B&wq=q4_k_m&users=1&offload=1&gpu=rtx-3090&tps=5'];
       const found = {};
       for (const l of links) {
         const p = await ctx.open(`?lang=ru${l}`);
