@@ -64,6 +64,8 @@ build_wasm() {
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first
   # frame); catalog.json is published beside it, minified, as the open data it is.
   "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --catalog "$ROOT/data/catalog.json"
+  # The Russian text, fetched only by a page in Russian (src/text/language_pack.hpp).
+  "$BUILD/native/gpusizer" --pack-text ru "$site/text-ru.bin"
   node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
   # The scripts minified (Debian's terser): comments and long names would be a tenth of the first

@@ -145,6 +145,24 @@
     Module.HEAPU8.set(a, p);
     return [p, a.length];
   }
+  // text-ru.bin into the module; false (and a console line) if the module refused the bytes.
+  function installLanguage(buf) {
+    const [p, n] = bytes(buf);
+    const error = Module.UTF8ToString(Module._gs_install_language(p, n));
+    Module._free(p);
+    if (error) console.warn('text-ru.bin: ' + error);
+    return !error;
+  }
+  // Resolves true once the module has the language's text (English always has it).
+  let russianInstalled = false;
+  function ensureLanguage(l) {
+    if (l !== 'ru' || russianInstalled) return Promise.resolve(true);
+    russianText = russianText || fetchBytes('text-ru.bin').catch(() => null);
+    return russianText.then((buf) => {
+      if (!buf) russianText = null;  // a later switch tries again
+      return (russianInstalled = !!buf && installLanguage(buf));
+    });
+  }
   function withStr(s, fn) { const p = cstr(s); try { return fn(p); } finally { Module._free(p); } }
   // The fragment as it is: the link decoder (C++) undoes the percent-escapes and reports bad ones.
   function hashLink() { return location.hash.replace(/^#/, ''); }
@@ -326,13 +344,17 @@
 
   // Everything is fetched in parallel (the page preloads it) and the module compiles while it
   // downloads (streaming); the compiled module is handed to the Emscripten runtime.
-  const downloads = {
+  // (web/boot.js started them in <head>; pages that include only app.js start them here.)
+  const downloads = window.__gsDownloads || {
     wasm: WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch('gpusizer.wasm', { credentials: 'same-origin', mode: 'cors' }))
       : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)),
     catalog: fetchBytes('catalog.bin'),
     regular: fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
     medium: fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
   };
+  // The Russian text is not in the module (src/text/language_pack.hpp): a page in Russian fetches it
+  // with the rest; a page that switches to Russian fetches it then (ensureLanguage).
+  let russianText = lang === 'ru' ? (downloads.text || fetchBytes('text-ru.bin')).catch(() => null) : null;
   const wasmModule = downloads.wasm.then((m) => { timing.compiled = performance.now(); return m; });
   Promise.all([
     window.createGpusizer ? Promise.resolve() : loadScript('gpusizer.js'),
@@ -340,7 +362,8 @@
     wasmModule,
     downloads.regular,
     downloads.medium,
-  ]).then(([, catalog, compiled, regular, medium]) => {
+    russianText,
+  ]).then(([, catalog, compiled, regular, medium, ruText]) => {
     timing.fetched = performance.now();
     return window.createGpusizer({
       canvas: $('canvas'),
@@ -348,6 +371,10 @@
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
         return {};
       },
+      switchLanguage: (l) => ensureLanguage(l).then((ok) => {
+        if (ok) withStr(l, (p) => Module._gs_set_view(p, -1));
+        else toast(PAGE_TEXT[lang].noRussian);
+      }),
       onStateChanged, copyText: (t) => copyText(t, () => toast(PAGE_TEXT[lang].copied)), download, openUrl, openImport,
       onFirstFrame: () => {
         timing.first_frame = performance.now();
@@ -379,6 +406,8 @@
       print: () => {}, printErr: (t) => console.warn(t),
     }).then((m) => {
       Module = m;
+      // Without its text a Russian page starts in English and says so (gs_start).
+      if (ruText) russianInstalled = installLanguage(ruText);
       const [cp, cl] = bytes(catalog), [rp, rl] = bytes(regular), [mp, ml] = bytes(medium);
       const a = accent();
       const args = [lang, fullUrl, ctaTemplate(), hashLink()];
@@ -611,14 +640,16 @@
       importTitle: 'Size your own model',
       importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
       importFile: 'Or choose the files:', importGo: 'Size this model', imported: 'Model imported',
-      withIndex: 'With {name}: the exact parameter count', tooBig: 'larger than {max}, not read' },
+      withIndex: 'With {name}: the exact parameter count', tooBig: 'larger than {max}, not read',
+      noRussian: 'The Russian text could not be loaded' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
       summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
       importTitle: 'Своя модель',
       importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
       importFile: 'Или выберите файлы:', importGo: 'Посчитать модель', imported: 'Модель импортирована',
-      withIndex: 'С {name}: точное число параметров', tooBig: 'больше {max}, не прочитан' },
+      withIndex: 'С {name}: точное число параметров', tooBig: 'больше {max}, не прочитан',
+      noRussian: 'Русский текст не загрузился' },
   };
   function translatePage() {
     const t = PAGE_TEXT[lang];
@@ -697,5 +728,7 @@
   api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
   api.openImport = openImport;
   api.importConfig = (text, index) => importConfig(text, index);
-  api.setView = (l, dark) => withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0));
+  // (Russian may need its text fetched first: the switch then happens when it is in.)
+  api.setView = (l, dark) => ensureLanguage(l).then(() =>
+    withStr(l || '', (p) => Module._gs_set_view(p, dark === undefined ? -1 : dark ? 1 : 0)));
 })();

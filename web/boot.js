@@ -10,3 +10,24 @@
   const same = (link === '' || link === 'v=1') && lang === 'en' && !q.get('catalog') && !q.get('cur') && !q.get('embed');
   if (!same) document.documentElement.classList.add('no-static-answer');
 })();
+// The module's compile and the other downloads start here, in <head>, rather than when app.js runs
+// at the end of the body: the compile overlaps the rest of the page's parsing and styling.
+(function () {
+  const get = (url) => fetch(url, { credentials: 'same-origin', mode: 'cors' });
+  const bytes = (url) => get(url).then((r) => {
+    if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
+    return r.arrayBuffer();
+  });
+  const quiet = (p) => { p.catch(() => {}); return p; };  // app.js reports failures
+  window.__gsDownloads = {
+    wasm: quiet(WebAssembly.compileStreaming ? WebAssembly.compileStreaming(get('gpusizer.wasm'))
+      : bytes('gpusizer.wasm').then((b) => WebAssembly.compile(b))),
+    catalog: quiet(bytes('catalog.bin')),
+    regular: bytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
+    medium: bytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
+  };
+  // The Russian text is a file of its own, fetched only by a page in Russian (see app.js).
+  const q = new URLSearchParams(location.search);
+  const lang = q.get('lang') || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
+  if (lang === 'ru') window.__gsDownloads.text = bytes('text-ru.bin').catch(() => null);
+})();

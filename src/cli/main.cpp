@@ -4,6 +4,7 @@
 //            [--config config.json [--index model.safetensors.index.json]]
 //   gpusizer --pack-catalog OUT [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
+//   gpusizer --pack-text ru OUT
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -16,6 +17,7 @@
 #include "catalog/hf_config.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
+#include "text/language_pack.hpp"
 
 namespace {
 
@@ -31,6 +33,7 @@ const char* kUsage =
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
     "                      the page shows: no GPU or server notes and sources)\n"
     "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
+    "  --pack-text ru OUT  write the Russian text for the browser (text-ru.bin, loaded when the page is in Russian)\n"
     "Keys of the link are documented in README.md.\n";
 
 // Reads at most `max_bytes` + 1 bytes: a larger file is refused by the loader without being read whole.
@@ -79,6 +82,23 @@ int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
     return 0;
 }
 
+// The Russian text for the browser (text/language_pack.hpp), checked by reading it back.
+int write_language_pack(const std::string& path) {
+    using namespace gpusizer::text;
+    const std::string bytes = pack_language(Lang::ru);
+    const LanguagePack back = read_language_pack(bytes);
+    if (!back.ok || back.messages.size() != message_table(Lang::ru).size() || back.ui.size() != ui_table_ru().size()) {
+        std::cerr << "error: the Russian text pack does not read back" << (back.ok ? "" : ": " + back.error) << "\n";
+        return 3;
+    }
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    if (!out) { std::cerr << "error: cannot write " << path << "\n"; return 3; }
+    std::cout << path << ": " << back.messages.size() << " message templates, " << back.ui.size() << " UI strings in "
+              << bytes.size() << " bytes\n";
+    return 0;
+}
+
 // The page (web/index.html) with the default state's answer in place of its two markers: the
 // recommendation sentence and the table the page's DOM mirror shows (report.hpp: summary_html).
 int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_path, const std::string& out_path) {
@@ -114,6 +134,10 @@ int main(int argc, char** argv) {
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
         else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
+        else if (a == "--pack-text" && i + 2 < argc) {
+            if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; return 2; }
+            return write_language_pack(argv[i + 2]);
+        }
         else if (a == "--prerender" && i + 2 < argc) { prerender_in = argv[++i]; prerender_out = argv[++i]; }
         else if (a == "--lang" && i + 1 < argc) {
             const std::string l = argv[++i];

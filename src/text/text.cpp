@@ -111,11 +111,15 @@ std::string render(const Message& m, Lang lang) {
 
 const char* ui(const char* english, Lang lang) {
     if (lang != Lang::ru || !english) return english;
-    static const std::unordered_map<std::string_view, const char*> index = [] {
-        std::unordered_map<std::string_view, const char*> m;
-        for (const auto& [en, ru] : ui_table_ru()) m.emplace(en, ru);
-        return m;
-    }();
+    // Built on first use, and again if the table changed (the browser installs it when needed).
+    static std::unordered_map<std::string_view, const char*> index;
+    static const TextPair* indexed = nullptr;
+    const UiTable table = ui_table_ru();
+    if (table.begin() != indexed) {
+        index.clear();
+        for (const auto& [en, ru] : table) index.emplace(en, ru);
+        indexed = table.begin();
+    }
     const auto it = index.find(english);
     return it == index.end() ? english : it->second;
 }

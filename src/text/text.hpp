@@ -32,6 +32,7 @@ struct Table {
     const TextPair* first = nullptr;
     std::size_t count = 0;
     template <std::size_t N> constexpr Table(const TextPair (&a)[N]) : first(a), count(N) {}
+    constexpr Table(const TextPair* pairs, std::size_t n) : first(pairs), count(n) {}
     const TextPair* begin() const { return first; }
     const TextPair* end() const { return first + count; }
     std::size_t size() const { return count; }

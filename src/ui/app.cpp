@@ -12,6 +12,7 @@
 #include "engine/model_math.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
+#include "text/language_pack.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
@@ -91,8 +92,13 @@ void draw_header(App& app, bool narrow) {
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw * 2.6f - em() * 9.5f));
     ImGui::SetCursorPosY(em() * 0.55f);
     if (chip(language() == "ru" ? "EN" : "RU", false, bw)) {
-        set_language(language() == "ru" ? "en" : "ru");
-        app.recompute();  // re-mirror the DOM summary in the new language
+        const char* other = language() == "ru" ? "en" : "ru";
+        if (text::language_available(text::parse_lang(other))) {
+            set_language(other);
+            app.recompute();  // re-mirror the DOM summary in the new language
+        } else {
+            web::js_switch_language(other);  // the Russian text is fetched first (text/language_pack.hpp)
+        }
     }
     tooltip_on_hover(tr("Language"));
     ImGui::SameLine();

@@ -2,7 +2,7 @@
 // strings, warning_text() / reason_text() for the engine's coded messages.
 #include "ui/i18n.hpp"
 
-#include "text/text.hpp"
+#include "text/language_pack.hpp"
 
 namespace gpusizer::ui {
 namespace {
@@ -11,7 +11,10 @@ std::string g_lang = "en";
 
 }  // namespace
 
-void set_language(const std::string& lang) { g_lang = lang == "ru" ? "ru" : "en"; }
+// Russian only once its text is there (the browser loads it on demand): never a half-English page.
+void set_language(const std::string& lang) {
+    g_lang = lang == "ru" && text::language_available(text::Lang::ru) ? "ru" : "en";
+}
 const std::string& language() { return g_lang; }
 text::Lang lang() { return text::parse_lang(g_lang); }
 

@@ -108,8 +108,10 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
         if (!g_events.empty() && g_events.back().button == -1) g_events.back() = {x, y, -1, false};
         else g_events.push_back({x, y, -1, false});
     }
-    if (type == EMSCRIPTEN_EVENT_MOUSEMOVE) request_frame();
-    else input_transition();
+    // A press shows at the next animation frame: a click's release usually comes first, and then the
+    // press and the release are one drawn frame with the click's result (the release draws at once).
+    if (type == EMSCRIPTEN_EVENT_MOUSEUP) input_transition();
+    else request_frame();
     return type == EMSCRIPTEN_EVENT_MOUSEDOWN ? EM_TRUE : EM_FALSE;
 }
 
@@ -401,6 +403,9 @@ EM_JS(void, js_open_url_impl, (const char* url), {
 EM_JS(void, js_open_import_impl, (), {
     if (Module.openImport) Module.openImport();
 });
+EM_JS(void, js_switch_language_impl, (const char* lang), {
+    if (Module.switchLanguage) Module.switchLanguage(UTF8ToString(lang));
+});
 EM_JS(void, js_first_frame_impl, (), {
     if (Module.onFirstFrame) Module.onFirstFrame();
 });
@@ -414,6 +419,7 @@ void js_copy_text(const std::string& text) { js_copy_text_impl(text.c_str()); }
 void js_download(const std::string& f, const std::string& m, const std::string& t) { js_download_impl(f.c_str(), m.c_str(), t.c_str()); }
 void js_open_url(const std::string& url) { js_open_url_impl(url.c_str()); }
 void js_open_import() { js_open_import_impl(); }
+void js_switch_language(const char* lang) { js_switch_language_impl(lang); }
 void js_first_frame() { js_first_frame_impl(); }
 void js_set_cursor(int c) { js_set_cursor_impl(c); }
 

@@ -65,7 +65,9 @@ void js_state_changed(const std::string& link, const std::string& summary_json);
 void js_copy_text(const std::string& text);
 void js_download(const std::string& filename, const std::string& mime, const std::string& text);
 void js_open_url(const std::string& url);
-void js_open_import();  // the page's "size your own model" dialog (config.json: web/app.js)
+void js_open_import();
+// The page fetches that language's text (text-ru.bin), installs it and switches (gs_set_view).
+void js_switch_language(const char* lang);  // the page's "size your own model" dialog (config.json: web/app.js)
 void js_first_frame();
 void js_set_cursor(int imgui_cursor);
 

@@ -13,6 +13,7 @@
 
 #include "catalog/catalog_binary.hpp"
 #include "catalog/catalog_json.hpp"
+#include "text/language_pack.hpp"
 #include "catalog/hf_config.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
@@ -163,6 +164,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     auto bytes = [](const unsigned char* p, int n) { return std::vector<unsigned char>(p, p + (p && n > 0 ? n : 0)); };
     if (!web::fonts_set(bytes(font_regular, regular_len), bytes(font_medium, medium_len))) return -2;
     ui::set_language(lang ? lang : "en");
+    const bool russian_missing = lang && std::string_view(lang) == "ru" && ui::language() != "ru";
     g_app.dark = dark != 0;
     g_app.embed.embed = embed != 0;
     g_app.embed.full_url = full_url ? full_url : "";
@@ -175,6 +177,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     const std::string_view catalog_bytes(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0));
     // (named for the file it came from: a damaged catalog.bin is reported as catalog.bin)
     use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.bin"));
+    if (russian_missing) g_app.notices.push_back(ui::tr("The Russian text could not be loaded: the page is in English."));
     lap(2);
     web::platform_init();
     web::frames_init(layout_pass, draw_gl);
@@ -316,6 +319,13 @@ EMSCRIPTEN_KEEPALIVE void gs_scroll_region(float id, float dy) { web::scroll_reg
 // Focus entering the canvas by keyboard (1: with Shift+Tab, from the end).
 EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { web::focus_enter(from_end != 0); web::request_frame(); }
 EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { web::queue_key(code, down != 0); }
+// text-ru.bin, fetched by the page when it is in Russian or switches to it (text/language_pack.hpp).
+// Returns "" when Russian is available, else what is wrong with the bytes (for the console).
+EMSCRIPTEN_KEEPALIVE const char* gs_install_language(const char* bytes, int len) {
+    std::string error;
+    const bool ok = text::install_language_pack(std::string(bytes ? bytes : "", size_t(bytes && len > 0 ? len : 0)), &error);
+    return out(ok ? "" : error.empty() ? "not installed" : error);
+}
 // The UI's language and theme ("ru,1"), for the page around the canvas.
 EMSCRIPTEN_KEEPALIVE const char* gs_view_state() { return out(ui::language() + (g_app.dark ? ",1" : ",0")); }
 EMSCRIPTEN_KEEPALIVE void gs_set_view(const char* lang, int dark) {
