@@ -11,7 +11,7 @@ IMGUI_DIR=$BUILD/third_party/imgui-1.86
 JOBS=$(nproc 2>/dev/null || echo 2)
 export NODE_PATH=/usr/share/nodejs   # emcc's acorn with this machine's Node 20
 
-APT_PACKAGES="emscripten nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils brotli terser nodejs npm"
+APT_PACKAGES="emscripten binaryen nlohmann-json3-dev doctest-dev cmake g++ clang libclang-rt-14-dev chromium fonts-roboto-unhinted fonts-dejavu-core fonttools python3-fonttools dpkg-dev xz-utils brotli terser nodejs npm"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -58,19 +58,21 @@ build_wasm() {
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
   cp "$ROOT"/web/boot.js "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
-  cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$site/"
+  cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$BUILD/wasm/gpusizer-json.js" "$BUILD/wasm/gpusizer-json.wasm" "$site/"
+  # emcc's size pass once more, repeated until the module stops shrinking (~1.5 KB of gzip).
+  wasm-opt -Oz --converge "$site/gpusizer.wasm" -o "$site/gpusizer.wasm"
   # The page with the default configuration's answer written in (shown until the canvas draws).
   "$BUILD/native/gpusizer" --prerender "$ROOT/web/index.html" "$site/index.html" --catalog "$ROOT/data/catalog.json"
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first
   # frame); catalog.json is published beside it, minified, as the open data it is.
-  "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --catalog "$ROOT/data/catalog.json"
+  "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --pack-model-notes "$site/model-notes.bin" --catalog "$ROOT/data/catalog.json"
   # The Russian text, fetched only by a page in Russian (src/text/language_pack.hpp).
   "$BUILD/native/gpusizer" --pack-text ru "$site/text-ru.bin"
   node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"
   cp "$ROOT"/assets/fonts/Roboto-*-subset.ttf "$site/fonts/"
   # The scripts minified (Debian's terser): comments and long names would be a tenth of the first
   # load. The readable sources are web/*.js and the module's runtime in build/wasm/gpusizer.js.
-  for f in app.js touch.js boot.js embed.js catalog-check.js gpusizer.js; do
+  for f in app.js touch.js boot.js embed.js catalog-check.js gpusizer.js gpusizer-json.js; do
     terser "$site/$f" --compress --mangle --ecma 2020 --output "$site/$f"
   done
   node "$ROOT/web/strip-comments.mjs" "$site/index.html" "$site/app.css" "$site/host-example.html" "$site/host-example.css"

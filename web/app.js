@@ -387,6 +387,13 @@
         document.body.classList.remove('booting');
         $('summary').hidden = true;
         afterPresent(() => {
+          // The models' notes (the model list's tooltips) were left out of the first load.
+          fetchBytes('model-notes.bin').then((b) => {
+            const [p, n] = bytes(b);
+            modelNotes = Module._gs_model_notes(p, n);
+            if (modelNotes < 0) console.warn('model-notes.bin: not a notes file');
+            Module._free(p);
+          }).catch((e) => console.warn('model-notes.bin: ' + e.message));
           $('summary').className = 'sr-only';
           $('summary').hidden = false;
           mirrorShown = true;
@@ -419,13 +426,12 @@
       timing.started = performance.now();
       if (rc === -2) { fatal('The calculator could not load: its fonts could not be downloaded.'); return; }
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
+      baseCatalog = catalog;
       if (!Module._gs_catalog_ok()) {
-        // catalog.bin unreadable (a stale cached copy, a broken proxy): the published JSON has the same data.
-        fetchBytes('catalog.json').then((b) => {
-          const [p, n] = bytes(b);
-          Module._gs_load_base_catalog(p, n);
-          Module._free(p);
-        }).catch((e) => console.warn('catalog.json: ' + e.message));
+        // catalog.bin unreadable (a stale cached copy, a broken proxy): the published JSON has the same
+        // data, read by the JSON module; provider files then apply over it.
+        fetchBytes('catalog.json').then((b) => readCatalog(b, 'catalog.json', true))
+          .catch((e) => console.warn('catalog.json: ' + e.message));
       }
       const requested = safeUrl(params.get('catalog'));
       const providerCatalog = requested && providerTrusted(requested) ? requested : '';
@@ -469,14 +475,67 @@
     });
   }
 
+  // ---- the JSON module (src/web/json_main.cpp) ---------------------------------------------------
+  // The readers of JSON — provider files, config.json, the catalog.json fallback — are a second module,
+  // fetched the first time one is needed: the first load carries no JSON parser. Calls to it run one
+  // at a time, in order (a provider file, then a later one, never interleaved).
+  let modelNotes = 0;  // how many models got their notes from model-notes.bin (tests)
+  let jsonModulePromise = null, jsonQueue = Promise.resolve(), baseCatalog = null;
+  function jsonModule() {
+    if (!jsonModulePromise) {
+      jsonModulePromise = (window.createGpusizerJson ? Promise.resolve() : new Promise((resolve, reject) => {
+        const s = document.createElement('script');
+        s.src = 'gpusizer-json.js';
+        s.onload = resolve;
+        s.onerror = () => reject(new Error('cannot load gpusizer-json.js'));
+        document.head.appendChild(s);
+      })).then(() => window.createGpusizerJson({ print: () => {}, printErr: (t) => console.warn(t) }))
+        .catch((e) => { jsonModulePromise = null; throw e; });  // a later call tries again
+    }
+    return jsonModulePromise;
+  }
+  function withJson(fn) {
+    const run = jsonQueue.then(() => jsonModule()).then((J) => {
+      const held = [];
+      const put = (buf) => {
+        const a = buf instanceof Uint8Array ? buf : new Uint8Array(buf || new ArrayBuffer(0));
+        const p = J._malloc(Math.max(1, a.length));
+        J.HEAPU8.set(a, p);
+        held.push(p);
+        return [p, a.length];
+      };
+      const str = (t) => put(new TextEncoder().encode(String(t) + '\0'))[0];
+      try { return fn(J, put, str); } finally { held.forEach((p) => J._free(p)); }
+    });
+    jsonQueue = run.catch(() => {});
+    return run;
+  }
+  // A catalog file through the JSON module into the page's module. Resolves to its error lines.
+  function readCatalog(buf, name, asBase) {
+    return withJson((J, put, str) => {
+      const [bp, bl] = asBase ? [0, 0] : put(baseCatalog);
+      const [tp, tl] = put(buf);
+      const ok = J._gsj_catalog(bp, bl, tp, tl, str(name), asBase ? 1 : 0);
+      const errors = J.UTF8ToString(J._gsj_errors());
+      const packed = ok ? J.HEAPU8.slice(J._gsj_bytes(), J._gsj_bytes() + J._gsj_bytes_len()) : new Uint8Array(0);
+      if (asBase && ok) baseCatalog = packed;
+      const [pp, pl] = bytes(packed);
+      withStr(name, (np) => withStr(errors, (ep) => Module._gs_apply_catalog(pp, pl, np, ep, asBase ? 1 : 0)));
+      Module._free(pp);
+      return errors ? errors.split('\x1e') : [];
+    });
+  }
+
+  // A provider file (or `cur=`): resolves to its errors ([] when applied).
   function applyCatalog(text, name, cur) {
     if (cur && /^[A-Z]{3}$/.test(cur)) {
       try { const j = JSON.parse(text); if (j && typeof j === 'object' && !j.currency) { j.currency = cur; text = JSON.stringify(j); } } catch (e) { /* keep text: the loader reports it */ }
     }
-    const [p, n] = bytes(new TextEncoder().encode(text));
-    const errors = withStr(name, (np) => Module.UTF8ToString(Module._gs_set_catalog(p, n, np)));
-    Module._free(p);
-    return JSON.parse(errors);
+    return readCatalog(new TextEncoder().encode(text), name, false).catch((e) => {
+      const detail = 'the JSON reader could not load (' + e.message + ')';
+      withStr(name, (np) => withStr(detail, (dp) => Module._gs_provider_refused(np, dp)));
+      return [detail];
+    });
   }
 
   // ---- "Size your own model": a Hugging Face config.json read in the page ---------------------------
@@ -514,12 +573,26 @@
     const enc = new TextEncoder();
     const config = enc.encode(String(text)), idx = enc.encode(index ? String(index) : '');
     if (config.length > MAX_CONFIG_BYTES) { showImportErrors(['config.json: ' + PAGE_TEXT[lang].tooBig.replace('{max}', '2 MB')]); return null; }
-    const [cp, cl] = bytes(config), [ip, il] = bytes(idx);
-    let reply;
-    try { reply = JSON.parse(Module.UTF8ToString(Module._gs_import_config(cp, cl, ip, il))); } finally { Module._free(cp); Module._free(ip); }
-    showImportErrors(reply.errors || []);
-    if (reply.ok) { closeImport(); toast(PAGE_TEXT[lang].imported); }
-    return reply;
+    // Read by the JSON module against the current state; the page's module takes the new state's link
+    // and renders how the files were read in the UI's language.
+    const link = Module.UTF8ToString(Module._gs_get_link());
+    return withJson((J, put, str) => {
+      const [cp, cl] = put(config), [ip, il] = put(idx);
+      const ok = J._gsj_import(cp, cl, ip, il, str(link)) === 1;
+      const errors = J.UTF8ToString(J._gsj_errors());
+      const reply = { ok, errors: errors ? errors.split('\x1e') : [], notes: [] };
+      if (ok) {
+        const notes = withStr(J.UTF8ToString(J._gsj_link()), (lp) =>
+          withStr(J.UTF8ToString(J._gsj_notes()), (np) => Module.UTF8ToString(Module._gs_apply_import(lp, np))));
+        reply.notes = notes ? notes.split('\x1e') : [];
+      }
+      return reply;
+    }).catch((e) => ({ ok: false, errors: ['the JSON reader could not load (' + e.message + ')'], notes: [] }))
+      .then((reply) => {
+        showImportErrors(reply.errors);
+        if (reply.ok) { closeImport(); toast(PAGE_TEXT[lang].imported); }
+        return reply;
+      });
   }
   // Dropped or chosen files: an index by its name or its weight_map, anything else is the config.
   function takeFiles(files, sizeNow) {
@@ -727,6 +800,7 @@
   api.regions = () => (Module.regions || []).map((r) => Object.assign({}, r));
   api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
   api.openImport = openImport;
+  api.modelNotes = () => modelNotes;
   api.importConfig = (text, index) => importConfig(text, index);
   // (Russian may need its text fetched first: the switch then happens when it is in.)
   api.setView = (l, dark) => ensureLanguage(l).then(() =>

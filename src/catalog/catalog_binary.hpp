@@ -32,8 +32,17 @@ bool same_catalog(const Catalog& a, const Catalog& b);
 
 // What the page ships (gpusizer --pack-catalog): the catalog without the texts the page never shows
 // — the notes and sources of GPUs and servers, about 40 % of the packed bytes. They stay in
-// catalog.json, published beside catalog.bin; models keep theirs (the model list shows them).
+// catalog.json, published beside catalog.bin. Models keep their sources; their notes (shown only in
+// the model list's tooltips, a fifth of the bytes) go in model-notes.bin, fetched after the first
+// frame (pack_model_notes).
 Catalog page_catalog(Catalog catalog);
+
+// The models' notes by id: "gpusizer-model-notes 1\n", a 4-byte little-endian count, then id and
+// notes of each model, each ended by a NUL byte. apply_model_notes fills the notes of the models it
+// names that have none; returns how many it filled, or -1 (and changes nothing) for bytes that are
+// not such a file.
+std::string pack_model_notes(const Catalog& catalog);
+int apply_model_notes(std::string_view bytes, Catalog* catalog);
 
 // A valid header (given version, size, checksum) in front of `body` (tests and the fuzzer: they hand
 // the reader damaged bodies that pass the header checks).

@@ -2,7 +2,7 @@
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
 //            [--config config.json [--index model.safetensors.index.json]]
-//   gpusizer --pack-catalog OUT [--catalog FILE]
+//   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 //   gpusizer --pack-text ru OUT
 #include <cstdio>
@@ -32,6 +32,7 @@ const char* kUsage =
     "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
     "                      the page shows: no GPU or server notes and sources)\n"
+    "  --pack-model-notes OUT  with --pack-catalog: the models' notes, which catalog.bin leaves out\n"
     "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
     "  --pack-text ru OUT  write the Russian text for the browser (text-ru.bin, loaded when the page is in Russian)\n"
     "Keys of the link are documented in README.md.\n";
@@ -82,6 +83,23 @@ int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
     return 0;
 }
 
+// The models' notes that catalog.bin leaves out, checked by filling them back into the page's copy.
+int write_model_notes(const gpusizer::Catalog& catalog, const std::string& path) {
+    const std::string bytes = gpusizer::pack_model_notes(catalog);
+    gpusizer::Catalog back = gpusizer::page_catalog(catalog), expected = back;
+    for (std::size_t i = 0; i < expected.models.size(); ++i) expected.models[i].notes = catalog.models[i].notes;
+    const int filled = gpusizer::apply_model_notes(bytes, &back);
+    if (filled < 0 || !gpusizer::same_catalog(back, expected)) {
+        std::cerr << "error: the model notes do not read back\n";
+        return 3;
+    }
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    if (!out) { std::cerr << "error: cannot write " << path << "\n"; return 3; }
+    std::cout << path << ": notes of " << filled << " models in " << bytes.size() << " bytes\n";
+    return 0;
+}
+
 // The Russian text for the browser (text/language_pack.hpp), checked by reading it back.
 int write_language_pack(const std::string& path) {
     using namespace gpusizer::text;
@@ -122,7 +140,7 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
 
 int main(int argc, char** argv) {
     using namespace gpusizer;
-    std::string link, catalog_path, provider_path, pack_path, config_path, index_path, prerender_in, prerender_out;
+    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     Lang lang = Lang::en;
@@ -133,6 +151,7 @@ int main(int argc, char** argv) {
         else if (a == "--csv") output = Output::csv;
         else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
+        else if (a == "--pack-model-notes" && i + 1 < argc) notes_path = argv[++i];
         else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
         else if (a == "--pack-text" && i + 2 < argc) {
             if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; return 2; }
@@ -166,7 +185,10 @@ int main(int argc, char** argv) {
         if (!c.ok) { print_errors(c.errors, catalog_path); return 3; }
         catalog = c.catalog;
     }
-    if (!pack_path.empty()) return write_packed(page_catalog(catalog), pack_path);
+    if (!pack_path.empty()) {
+        const int rc = write_packed(page_catalog(catalog), pack_path);
+        return rc != 0 || notes_path.empty() ? rc : write_model_notes(catalog, notes_path);
+    }
     if (!prerender_in.empty()) return write_prerendered(catalog, prerender_in, prerender_out);
     if (!provider_path.empty()) {
         std::string text;

@@ -7,16 +7,14 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog_binary.hpp"
-#include "catalog/catalog_json.hpp"
-#include "text/language_pack.hpp"
-#include "catalog/hf_config.hpp"
 #include "link/link.hpp"
+#include "report/message_codec.hpp"
 #include "report/report.hpp"
+#include "text/language_pack.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
 #include "ui/theme.hpp"
@@ -32,6 +30,7 @@ namespace {
 
 ui::App g_app;
 Catalog g_base_catalog;  // bundled (or replaced) catalog before a provider file is applied
+std::string g_model_notes;  // model-notes.bin once fetched: applied to every catalog installed after it
 std::string g_out;  // returned strings live here until the next call
 bool g_started = false;
 int g_cursor = -2;
@@ -173,10 +172,10 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     g_app.embed.accent_rgb = accent;
 
     lap(1);
-    // The site ships the catalog packed (catalog.bin, no JSON parse at start-up); JSON is accepted too.
+    // The site ships the catalog packed (catalog.bin): this module has no JSON parser (json_main.cpp).
     const std::string_view catalog_bytes(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0));
     // (named for the file it came from: a damaged catalog.bin is reported as catalog.bin)
-    use_base_catalog(looks_packed(catalog_bytes) ? unpack_catalog(catalog_bytes, "catalog.bin") : load_catalog(catalog_bytes, "catalog.bin"));
+    use_base_catalog(unpack_catalog(catalog_bytes, "catalog.bin"));
     if (russian_missing) g_app.notices.push_back(ui::tr("The Russian text could not be loaded: the page is in English."));
     lap(2);
     web::platform_init();
@@ -189,25 +188,32 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     return 1;
 }
 
-// A provider's catalog file (extend or replace). Returns the errors as JSON ("[]" when applied).
-EMSCRIPTEN_KEEPALIVE const char* gs_set_catalog(const char* json_text, int len, const char* name) {
-    web::fonts_note_text(std::string_view(json_text, size_t(len > 0 ? len : 0)));
+// A catalog the JSON module read (web/json_main.cpp: gsj_catalog): `packed` is empty when it was
+// refused, `errors` its error lines (RS-separated). `as_base` 0: a provider file (extend or replace)
+// over the bundled catalog; 1: the published catalog.json, after catalog.bin could not be read.
+EMSCRIPTEN_KEEPALIVE void gs_apply_catalog(const char* packed, int len, const char* name, const char* errors, int as_base) {
+    const std::string_view bytes(packed ? packed : "", size_t(packed && len > 0 ? len : 0));
+    web::fonts_note_text(bytes);
     web::fonts_note_text(name ? name : "");
-    CatalogLoad p = apply_provider_catalog(g_base_catalog, std::string_view(json_text, size_t(len > 0 ? len : 0)), name ? name : "provider");
-    std::string errors = "[";
+    web::fonts_note_text(errors ? errors : "");
+    const std::vector<std::string> lines = split_lines(errors ? errors : "");
+    CatalogLoad c = bytes.empty() ? CatalogLoad{} : unpack_catalog(bytes, name ? name : "provider");
+    if (c.ok) apply_model_notes(g_model_notes, &c.catalog);  // the bundled models' notes, if already in
+    if (as_base) {
+        for (const auto& l : lines) g_app.notices.push_back(l);
+        if (use_base_catalog(std::move(c)))
+            g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
+        g_app.recompute();
+        return;
+    }
     // A new provider file replaces the previous one's notices, not the page's others.
     const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
     auto& n = g_app.notices;
-    n.erase(std::remove_if(n.begin(), n.end(), [&](const std::string& s) { return s.rfind(prefix, 0) == 0; }), n.end());
-    for (const auto& e : p.errors) {
-        g_app.notices.push_back(prefix + e.to_string());
-        std::string t = e.to_string(), esc;
-        for (char ch : t) esc += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
-        errors += (errors.size() > 1 ? ",\"" : "\"") + esc + "\"";
-    }
-    g_app.catalog = p.catalog;
+    n.erase(std::remove_if(n.begin(), n.end(), [&](const std::string& t) { return t.rfind(prefix, 0) == 0; }), n.end());
+    for (const auto& l : lines) n.push_back(prefix + l);
+    for (const auto& e : c.errors) n.push_back(prefix + e.to_string());  // (a damaged hand-over)
+    g_app.catalog = c.ok ? std::move(c.catalog) : g_base_catalog;
     g_app.recompute();
-    return out(errors + "]");
 }
 
 // The page refused a provider file before the loader saw it (web/catalog-check.js: too many entries).
@@ -219,16 +225,23 @@ EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* deta
     g_app.recompute();
 }
 
-// After a start whose catalog.bin could not be read (e.g. a stale cached copy from another build),
-// the page passes the published catalog.json: the same data, read by the JSON loader.
-EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
-EMSCRIPTEN_KEEPALIVE int gs_load_base_catalog(const char* json_text, int len) {
-    web::fonts_note_text(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)));
-    const bool ok = use_base_catalog(load_catalog(std::string_view(json_text ? json_text : "", size_t(len > 0 ? len : 0)), "catalog.json"));
-    if (ok) g_app.notices.push_back(ui::tr("catalog.bin could not be read; the same catalog was loaded from catalog.json"));
-    g_app.recompute();
-    return ok ? 1 : 0;
+// model-notes.bin, fetched after the first frame (catalog_binary.hpp: the notes catalog.bin leaves
+// out): the model list's tooltips show them from then on. Returns how many models got notes, or -1.
+EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
+    const std::string_view b(bytes ? bytes : "", size_t(bytes && len > 0 ? len : 0));
+    Catalog probe;
+    if (apply_model_notes(b, &probe) < 0) return -1;
+    g_model_notes.assign(b);
+    web::fonts_note_text(g_model_notes);
+    apply_model_notes(g_model_notes, &g_base_catalog);
+    const int filled = apply_model_notes(g_model_notes, &g_app.catalog);
+    web::request_frame();
+    return filled;
 }
+
+// After a start whose catalog.bin could not be read (e.g. a stale cached copy from another build),
+// the page has the JSON module read the published catalog.json (gs_apply_catalog, as_base 1).
+EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
 
 // The page ignored a query parameter for safety (web/app.js): say so on the calculator.
 EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
@@ -249,21 +262,15 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
 // dropped on the page. On success the model becomes the state's custom model, in its native
 // format (the link now carries it) and how the file was read is shown until the state changes.
 // Returns {"ok", "errors": [...], "notes": [...]} for the page's dialog, in the UI's language.
-EMSCRIPTEN_KEEPALIVE const char* gs_import_config(const char* config, int config_len, const char* index, int index_len) {
-    const std::string_view config_text(config ? config : "", size_t(config_len > 0 ? config_len : 0));
-    const std::string_view index_text(index ? index : "", size_t(index_len > 0 ? index_len : 0));
-    const ConfigImport imp = import_hf_config(config_text, index_text);
-    nlohmann::json reply = {{"ok", imp.ok}, {"errors", nlohmann::json::array()}, {"notes", nlohmann::json::array()}};
-    for (const auto& e : imp.errors) reply["errors"].push_back(e.to_string());
-    if (imp.ok) {
-        State s = g_app.state;
-        s.task = s.task == Task::other ? Task::infer : s.task;
-        s.wq.reset();
-        g_app.set_state(state_with_import(s, imp.model));
-        g_app.import_notes = imp.notes;
-        for (const auto& n : imp.notes) reply["notes"].push_back(ui::message_text(n));
-    }
-    return out(reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+// The JSON module imported it (json_main.cpp: gsj_import): `link` is the new state, `notes` how
+// the files were read (coded, RS-separated). Returns the notes in the UI's language, RS-separated.
+EMSCRIPTEN_KEEPALIVE const char* gs_apply_import(const char* link, const char* notes) {
+    web::fonts_note_text(link ? link : "");
+    g_app.set_state(decode_link(link ? link : "").state);
+    g_app.import_notes = decode_messages(notes ? notes : "");
+    std::vector<std::string> lines;
+    for (const auto& m : g_app.import_notes) lines.push_back(ui::message_text(m));
+    return out(join_lines(lines));
 }
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
