@@ -47,7 +47,11 @@ export const INIT_SCRIPT = `(() => {
   };
   // Only the event the measurement times (a touchend is followed by emulated mouse events).
   for (const type of ['mouseup', 'touchend', 'keydown'])
-    window.addEventListener(type, (e) => { if (type === B.timed) B.input = e.timeStamp; }, { capture: true });
+    window.addEventListener(type, (e) => {
+      if (type !== B.timed) return;
+      B.input = e.timeStamp;
+      B.clearsAtInput = B.clears;  // frames drawn for the press before (a held click) are not this input's
+    }, { capture: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') B.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -117,8 +121,11 @@ export async function inputToScreen(page, act, { calculator, timed }) {
   const m = await waitMark(page, 'update', 10000);
   const r = await page.evaluate(() => ({ input: window.__bench.input, type: window.__bench.timed }));
   await page.waitForTimeout(400);  // frames that settle after the update
-  const frames = await page.evaluate(() => window.__bench.clears - window.__bench.clearsBefore);
-  return { ms: m.presented - r.input, drawnMs: m.drawn - r.input, type: r.type, frames };
+  const { frames, pressFrames } = await page.evaluate(() => {
+    const B = window.__bench;
+    return { frames: B.clears - B.clearsAtInput, pressFrames: B.clearsAtInput - B.clearsBefore };
+  });
+  return { ms: m.presented - r.input, drawnMs: m.drawn - r.input, type: r.type, frames, pressFrames };
 }
 
 export const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
