@@ -539,8 +539,8 @@
   }
 
   // ---- "Size your own model": a Hugging Face config.json read in the page ---------------------------
-  // The module parses it (src/catalog/hf_config.hpp: gs_import_config) and the link then carries the
-  // model, so nothing is uploaded and nothing needs the file again. The module refuses a config over
+  // The JSON module parses it (src/catalog/hf_config.hpp, src/web/json_main.cpp) and the link then carries
+  // the model, so nothing is uploaded and nothing needs the file again. The loader refuses a config over
   // 2 MB and an index over 32 MB; bigger files are refused here, before they are copied into it.
   const MAX_CONFIG_BYTES = 2 * 1024 * 1024, MAX_INDEX_BYTES = 32 * 1024 * 1024;
   let importIndex = null;  // {name, text}: model.safetensors.index.json, for the exact parameter count

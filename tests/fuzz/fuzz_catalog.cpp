@@ -2,7 +2,8 @@
 // a rejected provider file leaves the base catalog untouched. The same bytes as a Hugging Face
 // config.json (and as its safetensors index): errors or a model whose link sizes to finite figures. Input that starts with "GSCB" goes to
 // the packed-catalog reader, as given (header checks) and with its 20-byte header replaced by a valid
-// one, so the fuzzer explores the reader's bounds checks and not only the checksum.
+// one, so the fuzzer explores the reader's bounds checks and not only the checksum. The bytes also go
+// to the readers of model-notes.bin, text-ru.bin and the coded messages between the page's modules.
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -10,6 +11,8 @@
 #include "catalog/catalog_binary.hpp"
 #include "catalog/hf_config.hpp"
 #include "fuzz_common.hpp"
+#include "report/message_codec.hpp"
+#include "text/language_pack.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
     using namespace gpusizer;
@@ -30,6 +33,13 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
         }
         return 0;
     }
+    // The page's other files and the modules' hand-over: refused or read, never past their bytes.
+    Catalog notes = fuzz::bundled();
+    if (apply_model_notes(text, &notes) > int(notes.models.size())) std::abort();
+    const text::LanguagePack pack = text::read_language_pack(text);
+    if (pack.ok == !pack.error.empty()) std::abort();
+    const std::vector<Message> messages = decode_messages(text);
+    if (decode_messages(encode_messages(messages)).size() != messages.size()) std::abort();
     const ConfigImport imp = import_hf_config(text, text);
     if (imp.ok == !imp.errors.empty()) std::abort();
     if (imp.ok) {
