@@ -155,9 +155,9 @@ void draw_recommendation(App& app) {
 
 void draw_exports(App& app) {
     if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result, lang()));
-    ImGui::SameLine();
+    same_line_if_fits(tr("Copy as CSV"));
     if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result, lang()));
-    ImGui::SameLine();
+    same_line_if_fits(tr("Download JSON"));
     if (ImGui::Button(tr("Download JSON")))
         web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
 }

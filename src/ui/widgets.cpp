@@ -369,4 +369,11 @@ std::string fill(const char* sentence, std::initializer_list<std::pair<const cha
     return s;
 }
 
+void same_line_if_fits(const char* next_label) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float w = ImGui::CalcTextSize(next_label, nullptr, true).x + st.FramePadding.x * 2;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
 }  // namespace gpusizer::ui

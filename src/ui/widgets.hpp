@@ -24,6 +24,9 @@ void focus_ring_after_nav();
 bool enter_pressed_on_focused_item();
 void focus_ring();  // after a control: a ring when it has keyboard focus
 bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it
+// Before a button in a row of buttons: on the same line when `next_label`'s button still fits in the
+// window, else on the next (a phone's narrow column wraps the row instead of cutting a button off).
+void same_line_if_fits(const char* next_label);
 // A labelled number: slider (log scale when `log`) plus a typed field that accepts "100T", "1.5M",
 // "32k", "1,5M". Both show format_human_number at the precision of `fmt` ("%.1f" -> 1 decimal)
 // unless slider_text is given. A typed value out of [min, max] is clamped with a note under the
