@@ -139,10 +139,11 @@
     Module.stringToUTF8(s, p, n);
     return p;
   }
-  function bytes(buf) {
-    const a = new Uint8Array(buf || new ArrayBuffer(0));
-    const p = Module._malloc(Math.max(1, a.length));
-    Module.HEAPU8.set(a, p);
+  // Bytes copied into a module's memory (the page's, or the JSON module's): [pointer, length].
+  function bytes(buf, M = Module) {
+    const a = buf instanceof Uint8Array ? buf : new Uint8Array(buf || new ArrayBuffer(0));
+    const p = M._malloc(Math.max(1, a.length));
+    M.HEAPU8.set(a, p);
     return [p, a.length];
   }
   // text-ru.bin into the module; false (and a console line) if the module refused the bytes.
@@ -498,11 +499,9 @@
     const run = jsonQueue.then(() => jsonModule()).then((J) => {
       const held = [];
       const put = (buf) => {
-        const a = buf instanceof Uint8Array ? buf : new Uint8Array(buf || new ArrayBuffer(0));
-        const p = J._malloc(Math.max(1, a.length));
-        J.HEAPU8.set(a, p);
-        held.push(p);
-        return [p, a.length];
+        const r = bytes(buf, J);
+        held.push(r[0]);
+        return r;
       };
       const str = (t) => put(new TextEncoder().encode(String(t) + '\0'))[0];
       try { return fn(J, put, str); } finally { held.forEach((p) => J._free(p)); }

@@ -1,11 +1,10 @@
 #include "catalog/catalog_binary.hpp"
+#include "text/pair_file.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <utility>
-#include <vector>
 
 namespace gpusizer {
 namespace {
@@ -301,39 +300,17 @@ constexpr std::string_view kNotesMagic = "gpusizer-model-notes 1\n";
 }  // namespace
 
 std::string pack_model_notes(const Catalog& catalog) {
-    std::string out(kNotesMagic);
-    std::uint32_t n = 0;
-    for (const ModelSpec& m : catalog.models) n += m.notes.empty() ? 0 : 1;
-    for (int i = 0; i < 4; ++i) out += char((n >> (8 * i)) & 0xFF);
-    for (const ModelSpec& m : catalog.models) {
-        if (m.notes.empty()) continue;
-        out.append(m.id).push_back('\0');
-        out.append(m.notes).push_back('\0');
-    }
-    return out;
+    StringPairs notes;
+    for (const ModelSpec& m : catalog.models)
+        if (!m.notes.empty()) notes.emplace_back(m.id, m.notes);
+    return write_pair_file(kNotesMagic, {notes});
 }
 
-int apply_model_notes(std::string_view b, Catalog* catalog) {
-    if (b.size() < kNotesMagic.size() + 4 || b.substr(0, kNotesMagic.size()) != kNotesMagic) return -1;
-    std::uint32_t n = 0;
-    for (int i = 0; i < 4; ++i) n |= std::uint32_t(static_cast<unsigned char>(b[kNotesMagic.size() + i])) << (8 * i);
-    std::vector<std::pair<std::string_view, std::string_view>> pairs;
-    std::size_t at = kNotesMagic.size() + 4;
-    auto next = [&](std::string_view* s) {
-        const std::size_t nul = b.find('\0', at);
-        if (nul == std::string_view::npos) return false;
-        *s = b.substr(at, nul - at);
-        at = nul + 1;
-        return true;
-    };
-    for (std::uint32_t i = 0; i < n; ++i) {
-        std::string_view id, notes;
-        if (!next(&id) || !next(&notes)) return -1;  // (also stops a count larger than the bytes)
-        pairs.emplace_back(id, notes);
-    }
-    if (at != b.size()) return -1;
+int apply_model_notes(std::string_view bytes, Catalog* catalog) {
+    const PairFile f = read_pair_file(bytes, kNotesMagic, 1);
+    if (!f.ok) return -1;
     int filled = 0;
-    for (const auto& [id, notes] : pairs)
+    for (const auto& [id, notes] : f.tables[0])
         for (ModelSpec& m : catalog->models)
             if (m.id == id && m.notes.empty()) {
                 m.notes = std::string(notes);

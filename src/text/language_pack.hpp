@@ -3,9 +3,8 @@
 // is built without them (language_pack_runtime.cpp) and reads this file when the page is in Russian
 // or switches to it. Until it has, Russian is not available and the page stays in English.
 //
-// Format (version 1): "gpusizer-text ru 1\n", then the message table's pair count and the UI
-// table's pair count as 4-byte little-endian integers, then every pair's two strings, each ended by
-// a NUL byte: the messages first, then the UI strings.
+// Format: text/pair_file.hpp, with the magic "gpusizer-text ru 1\n" and two tables, the message
+// templates (code → template) and the UI's strings (English → Russian).
 #pragma once
 
 #include <string>
