@@ -388,6 +388,9 @@
         document.body.classList.remove('booting');
         $('summary').hidden = true;
         afterPresent(() => {
+          // The state, held back so that this frame showed sooner: the address, the text mirror
+          // below, the host page's 'change'.
+          Module._gs_first_frame_shown();
           // The models' notes (the model list's tooltips) were left out of the first load.
           fetchBytes('model-notes.bin').then((b) => {
             const [p, n] = bytes(b);
@@ -401,6 +404,7 @@
           if (lastMirror) updateSummary(lastMirror);
         });
         api.ready = true;
+        lastLink = Module.UTF8ToString(Module._gs_get_link());
         post('ready', { link: fullUrl + '#' + lastLink });
       },
       onContentHeight, placeCanvas, scrollPageBy,

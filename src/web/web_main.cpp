@@ -183,10 +183,14 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     apply_link(link);
     lap(3);
     web::draw_frame_now();  // the first frame now, not one animation frame later
-    // The DOM mirror now (not after the debounce): the GPU process is drawing the frame meanwhile.
-    web::flush_state_notification();
+    // The state goes to the page (address, text mirror, host page) once this frame is on the screen
+    // (gs_first_frame_shown), not in this task: the browser shows the frame when this task ends.
     return 1;
 }
+
+// app.js, as soon as the first frame is on the screen: the state notification gs_start held back
+// (at once, not after the notification's debounce).
+EMSCRIPTEN_KEEPALIVE void gs_first_frame_shown() { web::flush_state_notification(); }
 
 // A catalog the JSON module read (web/json_main.cpp: gsj_catalog): `packed` is empty when it was
 // refused, `errors` its error lines (RS-separated). `as_base` 0: a provider file (extend or replace)

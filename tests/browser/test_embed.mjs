@@ -10,10 +10,17 @@ const events = (s, type) => s.page.evaluate((t) => window.hostEvents.filter((e) 
 
 export default [
   {
-    name: 'embed: ready, auto-height follows the content, change events carry state and link',
+    name: 'embed: ready (with the link of the state shown), auto-height follows the content, change events carry state and link',
     async fn(ctx) {
       const { s, frame } = await hostPage(ctx, '&lang=ru');
       await ctx.until(async () => (await events(s, 'ready')).length === 1, { message: 'ready event' });
+      // The first frame is drawn before the state is announced (gs_first_frame_shown): 'ready' must
+      // still carry the state's link, not an empty fragment.
+      const [ready] = await events(s, 'ready');
+      const link = await frame.evaluate(() => window.gpusizer.link());
+      assert(link.startsWith('v=1'), `frame link ${link}`);
+      assert(ready.link.endsWith('#' + link), `ready link ${ready.link} ends with #${link}`);
+      await ctx.until(async () => (await events(s, 'change')).length >= 1, { message: 'the start-up state as a change event' });
       const h = await frame.evaluate(() => window.gpusizer.uiHeight());
       await ctx.until(async () => {
         const px = await s.page.evaluate(() => parseFloat(document.getElementById('gpusizer').style.height));
