@@ -264,8 +264,16 @@
       for (const el of [document.documentElement, document.body]) { el.classList.toggle('dark', dark); el.classList.toggle('light', !dark); }
     }
   }
+  // The host page hears 'ready' once the calculator is drawn, before the first 'change', with the link
+  // of the state shown.
+  let readyPending = false;
+  function announceReady(link) {
+    readyPending = false;
+    post('ready', { link: fullUrl + '#' + link });
+  }
   function onStateChanged(link, json) {
     lastLink = link;
+    if (readyPending) announceReady(link);
     syncView();
     try { lastMirror = JSON.parse(json); } catch (e) { lastMirror = null; }
     if (lastMirror && mirrorShown) updateSummary(lastMirror);
@@ -391,6 +399,7 @@
           // The state, held back so that this frame showed sooner: the address, the text mirror
           // below, the host page's 'change'.
           Module._gs_first_frame_shown();
+          if (readyPending) announceReady(Module.UTF8ToString(Module._gs_get_link()));
           // The models' notes (the model list's tooltips) were left out of the first load.
           fetchBytes('model-notes.bin').then((b) => {
             const [p, n] = bytes(b);
@@ -404,8 +413,7 @@
           if (lastMirror) updateSummary(lastMirror);
         });
         api.ready = true;
-        lastLink = Module.UTF8ToString(Module._gs_get_link());
-        post('ready', { link: fullUrl + '#' + lastLink });
+        readyPending = true;  // the host page's 'ready' goes with the state (onStateChanged)
       },
       onContentHeight, placeCanvas, scrollPageBy,
       onFatal: (text) => fatal('The calculator cannot draw on this device (' + text + '). Try a current Chrome, Firefox, Safari or Edge.'),
