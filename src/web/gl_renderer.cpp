@@ -11,7 +11,6 @@ namespace gpusizer::web {
 namespace {
 
 GLuint g_program = 0, g_vao = 0, g_vbo = 0, g_ibo = 0, g_font_texture = 0;
-GLint g_u_proj = -1, g_u_tex = -1;
 bool g_status_checked = false;
 std::string g_error;
 
@@ -20,18 +19,18 @@ precision highp float;
 layout (location = 0) in vec2 Position;
 layout (location = 1) in vec2 UV;
 layout (location = 2) in vec4 Color;
-uniform mat4 ProjMtx;
+layout (location = 3) in vec4 Proj;  // scale xy, offset xy: one value for every vertex (kProjection)
 out vec2 Frag_UV;
 out vec4 Frag_Color;
 void main() {
     Frag_UV = UV;
     Frag_Color = Color;
-    gl_Position = ProjMtx * vec4(Position.xy, 0, 1);
+    gl_Position = vec4(Position * Proj.xy + Proj.zw, 0, 1);
 })";
 
 const char* kFragmentShader = R"(#version 300 es
 precision mediump float;
-uniform sampler2D Texture;
+uniform sampler2D Texture;  // texture unit 0, a sampler's initial value
 in vec2 Frag_UV;
 in vec4 Frag_Color;
 layout (location = 0) out vec4 Out_Color;
@@ -39,6 +38,11 @@ void main() {
     // The atlas is one coverage channel (R8): white glyphs and a white pixel for solid shapes.
     Out_Color = vec4(Frag_Color.rgb, Frag_Color.a * texture(Texture, Frag_UV.st).r);
 })";
+
+// The projection is a vertex attribute with no array behind it (glVertexAttrib4f), not a uniform:
+// a uniform's location has to be asked for, and the browser answers only once the GPU process has
+// compiled and linked the program, which the page would wait for at start-up.
+constexpr GLuint kProjection = 3;
 
 GLuint compile(GLenum type, const char* source) {
     const GLuint s = glCreateShader(type);
@@ -104,12 +108,10 @@ void warm_up_pipeline() {
     const ImDrawVert v[3] = {{ImVec2(-1, -1), ImVec2(0, 0), 0xffffffff}, {ImVec2(1, -1), ImVec2(0, 0), 0xffffffff},
                              {ImVec2(-1, 1), ImVec2(0, 0), 0xffffffff}};
     const ImDrawIdx idx[3] = {0, 1, 2};
-    const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     set_draw_state();
     glScissor(0, 0, 1, 1);
     glUseProgram(g_program);
-    glUniform1i(g_u_tex, 0);
-    glUniformMatrix4fv(g_u_proj, 1, GL_FALSE, identity);
+    glVertexAttrib4f(kProjection, 1, 1, 0, 0);  // clip space as it is
     glBindVertexArray(g_vao);
     glBindBuffer(GL_ARRAY_BUFFER, g_vbo);
     glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
@@ -135,8 +137,6 @@ bool gl_renderer_init() {
     glBindAttribLocation(g_program, 1, "UV");
     glBindAttribLocation(g_program, 2, "Color");
     glLinkProgram(g_program);
-    g_u_proj = glGetUniformLocation(g_program, "ProjMtx");
-    g_u_tex = glGetUniformLocation(g_program, "Texture");
 
     glGenVertexArrays(1, &g_vao);
     glGenBuffers(1, &g_vbo);
@@ -184,15 +184,8 @@ void gl_renderer_draw(ImDrawData* d) {
     // Orthographic projection of ImGui's display rectangle to clip space.
     const float L = d->DisplayPos.x, R = d->DisplayPos.x + d->DisplaySize.x;
     const float T = d->DisplayPos.y, B = d->DisplayPos.y + d->DisplaySize.y;
-    const float ortho[4][4] = {
-        {2.0f / (R - L), 0.0f, 0.0f, 0.0f},
-        {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
-        {0.0f, 0.0f, -1.0f, 0.0f},
-        {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f},
-    };
     glUseProgram(g_program);
-    glUniform1i(g_u_tex, 0);
-    glUniformMatrix4fv(g_u_proj, 1, GL_FALSE, &ortho[0][0]);
+    glVertexAttrib4f(kProjection, 2.0f / (R - L), 2.0f / (T - B), (R + L) / (L - R), (T + B) / (B - T));
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(g_vao);
     glBindBuffer(GL_ARRAY_BUFFER, g_vbo);

@@ -1,7 +1,8 @@
 // Reference pages for the benchmark, written to temporary folders and served by web/serve.mjs
 // beside the calculator in the same run (same server code, same CSP, same compression):
 //  * blank: a window-sized WebGL2 canvas (window × devicePixelRatio pixels) cleared once: the least
-//    any canvas page can put on the screen;
+//    any canvas page can put on the screen; cleared again on each release or tap: the least any
+//    canvas page can do to show an input;
 //  * plain: a static HTML page of a form and a 25-row table, updated by its own script when the form
 //    changes: what a plain web page of the same answer costs, to load and to update;
 //  * tall: a static page as tall as the calculator on a phone, for the touch-scroll figure.
@@ -24,14 +25,24 @@ export function blankPage() {
     'index.html': `<!doctype html><html><head>${VIEWPORT}<link rel="stylesheet" href="blank.css"></head>` +
       '<body><canvas id="c"></canvas><script src="blank.js"></script></body></html>',
     'blank.css': 'body{margin:0} #c{width:100vw;height:100vh;display:block}',
-    // Sized like the calculator's canvas before the context is made, cleared once.
+    // Sized like the calculator's canvas before the context is made, cleared once; cleared again in
+    // another colour on every release or tap (the least a WebGL page can do for an input).
     'blank.js': `const c = document.getElementById('c');
 c.width = Math.round(document.documentElement.clientWidth * devicePixelRatio);
 c.height = Math.round(innerHeight * devicePixelRatio);
 const gl = c.getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
 gl.clearColor(0.96, 0.97, 0.98, 1);
 gl.clear(gl.COLOR_BUFFER_BIT);
-window.gpusizer = { ready: true, timing: { first_frame: performance.now() } };`,
+window.gpusizer = { ready: true, timing: { first_frame: performance.now() } };
+let shade = 0;
+const update = () => {
+  shade = (shade + 1) % 8;
+  gl.clearColor(0.9, 0.92 + shade * 0.01, 0.95, 1);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  if (window.__bench) window.__bench.mark('update');
+};
+addEventListener('mouseup', update);
+addEventListener('touchend', update);`,
   });
 }
 
