@@ -57,8 +57,8 @@ void scroll_region(unsigned id24, float dy_css);
 void sync_text_input(bool wanted);
 
 // Out to the page. The state notification is debounced (~120 ms): re-rendering the DOM summary on
-// every slider step would cost more than the frame itself. At start-up it is sent at once, after
-// the first frame (flush_state_notification).
+// every slider step would cost more than the frame itself. At start-up it is sent at once, when
+// the first frame is on the screen (flush_state_notification, from web_main.cpp's gs_first_frame_shown).
 void notify_state_changed(std::function<std::pair<std::string, std::string>()> make_link_and_json);
 void flush_state_notification();
 void js_state_changed(const std::string& link, const std::string& summary_json);
