@@ -62,8 +62,12 @@ build_wasm() {
   # emcc's size pass once more, repeated until the module stops shrinking (~1.5 KB of gzip), with
   # functions of up to 5 instructions inlined everywhere (binaryen's default is 2): 15 % fewer
   # functions, each compiled on its first call at start-up (V8 compiles WebAssembly lazily), and
-  # another 1.8 KB less.
-  wasm-opt -Oz --converge --always-inline-max-function-size=5 "$site/gpusizer.wasm" -o "$site/gpusizer.wasm"
+  # another 1.8 KB less. Single-caller functions are inlined only up to the size the link used (see
+  # GPUSIZER_ONE_CALLER_INLINE in CMakeLists.txt: large functions with hot loops cost start-up time).
+  local one_caller
+  one_caller=$(sed -n 's/^GPUSIZER_ONE_CALLER_INLINE:STRING=//p' "$BUILD/wasm/CMakeCache.txt")
+  wasm-opt -Oz --converge --always-inline-max-function-size=5 --one-caller-inline-max-function-size="${one_caller:-200}" \
+    "$site/gpusizer.wasm" -o "$site/gpusizer.wasm"
   # The page with the default configuration's answer written in (shown until the canvas draws).
   "$BUILD/native/gpusizer" --prerender "$ROOT/web/index.html" "$site/index.html" --catalog "$ROOT/data/catalog.json"
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first

@@ -24,7 +24,6 @@ const ImWchar kGlyphRanges[] = {0x0020, 0x007E, 0x00A0, 0x00A0, 0x00AB, 0x00AB, 
                                 0x2026, 0x2026, 0x20AC, 0x20AC, 0x20BD, 0x20BD, 0x2190, 0x2190, 0x2193, 0x2193,
                                 0x2197, 0x2197, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0x2713, 0x2713,
                                 0x2715, 0x2715, 0};
-const ImWchar kCyrillic[] = {0x0401, 0x0401, 0x0410, 0x044F, 0x0451, 0x0451, 0};
 
 std::vector<unsigned char> g_regular, g_medium;
 float g_baked_dpr = 0;
@@ -34,16 +33,17 @@ ImVector<ImWchar> g_ranges;  // alive until the next bake: the atlas points at t
 
 bool cyrillic_wanted() { return g_cyrillic_seen || ui::lang() == text::Lang::ru; }
 
-// `base` without the Cyrillic pairs, or with all of them.
+// `base` without its Cyrillic pairs, or as it is. A plain copy of pairs: ImFontGlyphRangesBuilder
+// walks all 65 536 code points, a loop hot enough to make V8 recompile the whole (inlined) layout
+// pass with its optimising compiler during start-up, on a core the first frame needs.
 void ranges(const ImWchar* base, bool cyrillic, ImVector<ImWchar>* out) {
-    ImFontGlyphRangesBuilder b;
-    for (const ImWchar* r = base; r[0]; r += 2) {
-        const ImWchar pair[3] = {r[0], r[1], 0};
-        if (r[1] < 0x0400 || r[0] > 0x04FF) b.AddRanges(pair);
-    }
-    if (cyrillic) b.AddRanges(kCyrillic);
     out->clear();
-    b.BuildRanges(out);
+    for (const ImWchar* r = base; r[0]; r += 2) {
+        if (!cyrillic && r[1] >= 0x0400 && r[0] <= 0x04FF) continue;
+        out->push_back(r[0]);
+        out->push_back(r[1]);
+    }
+    out->push_back(0);
 }
 
 }  // namespace
