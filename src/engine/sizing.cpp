@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/custom_model.hpp"
+#include "engine/decimal.hpp"
 #include "engine/hardware.hpp"
 #include "engine/model_fit.hpp"
 #include "engine/model_math.hpp"
@@ -56,9 +57,7 @@ double effective_mfu(const State& s) {
 
 std::string fmt(double v, int decimals) {
     if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
+    return fixed_decimal(v, decimals);
 }
 
 int gpus_for_deadline(double gpu_hours, double days) {

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "engine/decimal.hpp"
+
 namespace gpusizer::text {
 namespace {
 
@@ -126,9 +128,7 @@ const char* ui(const char* english, Lang lang) {
 
 std::string number(double v, int decimals, Lang lang) {
     if (!std::isfinite(v)) return dash();
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals < 0 ? 0 : decimals, v);
-    std::string s = buf, out;
+    std::string s = fixed_decimal(v, decimals < 0 ? 0 : decimals), out;
     if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);  // no "-0.0"
     const size_t dot = s.find('.');
     const std::string whole = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot + 1);

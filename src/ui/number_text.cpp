@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/decimal.hpp"
+
 namespace gpusizer::ui {
 namespace {
 
@@ -15,9 +17,7 @@ bool ends_with(const std::string& s, std::string_view tail) {
 
 // "1.500" -> "1.5", "2.000" -> "2": the shortest text of v at `decimals` decimals.
 std::string trimmed(double v, int decimals) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.*f", decimals, v);
-    std::string s = b;
+    std::string s = fixed_decimal(v, decimals);
     if (s.find('.') != std::string::npos) {
         while (s.back() == '0') s.pop_back();
         if (s.back() == '.') s.pop_back();

@@ -2,12 +2,14 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <unordered_map>
 
+#include "engine/decimal.hpp"
 #include "ui/i18n.hpp"
 #include "ui/number_text.hpp"
 #include "ui/theme.hpp"
@@ -20,10 +22,9 @@ void step_header(int step, const char* title) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float r = em() * 0.62f;
     dl->AddCircleFilled(ImVec2(p.x + r, p.y + r), r, palette().accent);
-    char n[4];
-    std::snprintf(n, sizeof n, "%d", step);
-    const ImVec2 ts = ImGui::CalcTextSize(n);
-    dl->AddText(ImVec2(p.x + r - ts.x / 2, p.y + r - ts.y / 2), IM_COL32(255, 255, 255, 255), n);
+    const std::string n = std::to_string(step);
+    const ImVec2 ts = ImGui::CalcTextSize(n.c_str());
+    dl->AddText(ImVec2(p.x + r - ts.x / 2, p.y + r - ts.y / 2), IM_COL32(255, 255, 255, 255), n.c_str());
     ImGui::Dummy(ImVec2(2 * r, 2 * r));
     ImGui::SameLine();
     ImGui::PushFont(fonts().medium);
@@ -88,9 +89,10 @@ void info_after_item(const std::string& text) {
         frame = GImGui->FrameCount;
         counts.clear();
     }
-    char key[48];
-    std::snprintf(key, sizeof key, "info#%d", counts[window->ID]++);
-    const ImGuiID id = window->GetID(key);
+    const std::string key = "info#" + std::to_string(counts[window->ID]++);
+    const std::string popup_key = key + "p";  // the popup's own name, not the ⓘ's
+    const char* popup = popup_key.c_str();
+    const ImGuiID id = window->GetID(key.c_str());
     const float s = em();
     ImGui::SameLine(0, em() * 0.3f);
     const ImVec2 p = window->DC.CursorPos;
@@ -101,8 +103,6 @@ void info_after_item(const std::string& text) {
     if (ImGui::ItemAdd(bb, id)) {
         pressed = ImGui::ButtonBehavior(bb, id, &hovered, &held);
         pressed |= enter_pressed_on_focused_item();
-        char popup[52];
-        std::snprintf(popup, sizeof popup, "%sp", key);
         const bool open = ImGui::IsPopupOpen(popup);
         const ImU32 col = hovered || open ? palette().accent : palette().text_dim;
         const ImVec2 c = bb.GetCenter();
@@ -116,12 +116,11 @@ void info_after_item(const std::string& text) {
     ImGui::PopItemFlag();
     // The figure itself opens it too when it is plain text (a tap on "12.3 GB" is a question).
     if (anchor_hovered && ImGui::IsMouseClicked(0)) pressed = true;
-    std::strcat(key, "p");  // the popup's own name, not the ⓘ's
-    if (pressed) ImGui::OpenPopup(key);
-    if (ImGui::IsPopupOpen(key)) {
+    if (pressed) ImGui::OpenPopup(popup);
+    if (ImGui::IsPopupOpen(popup)) {
         const float wrap = tip_wrap();
         place_beside(anchor, text, wrap);
-        if (ImGui::BeginPopup(key)) {
+        if (ImGui::BeginPopup(popup)) {
             tip_body(text, wrap);
             if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
             ImGui::EndPopup();
@@ -260,7 +259,10 @@ bool number_row(const char* label, const char* id, double* v, double min, double
     static ImGuiID live_id = 0;
     static std::string live;
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%s", format_human_number(*v, decimals).c_str());
+    const std::string field_text = format_human_number(*v, decimals);
+    const std::size_t field_len = std::min(field_text.size(), sizeof buf - 1);
+    std::memcpy(buf, field_text.data(), field_len);
+    buf[field_len] = '\0';
     if (ImGui::InputText("##t", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll)) {
         live_id = field_id;
         live = buf;
@@ -335,9 +337,7 @@ void warning_line(const std::string& text) {
 }
 
 std::string fixed(double v, int decimals) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.*f", decimals, std::isfinite(v) ? v : 0.0);
-    return b;
+    return fixed_decimal(std::isfinite(v) ? v : 0.0, decimals);
 }
 
 std::string si(double v, int decimals) {
