@@ -4,85 +4,84 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 
 #include "engine/services.hpp"
 
 namespace gpusizer {
 namespace {
 
-// A numeric key: where it lives in the state, its accepted range, and its default.
-struct NumberKey {
+// A numeric key: its accepted range and where it lives, a member of the state or of its custom model.
+// (Member pointers, not a function per key: the page compiles every function it calls at start-up.)
+template <class T> struct FieldKey {
     const char* key;
-    double min, max;
-    std::function<double*(State&)> field;
+    T min, max;
+    T State::*in_state;
+    T CustomModel::*in_custom;
+    T* field(State& s) const { return in_state ? &(s.*in_state) : &(s.custom.*in_custom); }
 };
+using NumberKey = FieldKey<double>;
 
 const std::vector<NumberKey>& number_keys() {
     static const std::vector<NumberKey> keys = {
-        {"params", 0.001, 100000, [](State& s) { return &s.custom.params_b; }},
-        {"active", 0.001, 100000, [](State& s) { return &s.custom.active_b; }},
-        {"ctx", 1, 16777216, [](State& s) { return &s.ctx; }},
-        {"in", 1, 16777216, [](State& s) { return &s.in; }},
-        {"out", 1, 16777216, [](State& s) { return &s.out; }},
-        {"users", 1, 10000000, [](State& s) { return &s.users; }},
-        {"tps", 0.01, 100000, [](State& s) { return &s.tps; }},
-        {"ttft", 0.001, 86400, [](State& s) { return &s.ttft; }},
-        {"growth", 0, 100000, [](State& s) { return &s.growth; }},
-        {"rank", 1, 65536, [](State& s) { return &s.rank; }},
-        {"epochs", 0.001, 10000, [](State& s) { return &s.epochs; }},
-        {"seq", 1, 16777216, [](State& s) { return &s.seq; }},
-        {"batch", 1, 1000000, [](State& s) { return &s.batch; }},
-        {"vram", 0, 1000000, [](State& s) { return &s.vram; }},
+        {"params", 0.001, 100000, nullptr, &CustomModel::params_b},
+        {"active", 0.001, 100000, nullptr, &CustomModel::active_b},
+        {"ctx", 1, 16777216, &State::ctx, nullptr},
+        {"in", 1, 16777216, &State::in, nullptr},
+        {"out", 1, 16777216, &State::out, nullptr},
+        {"users", 1, 10000000, &State::users, nullptr},
+        {"tps", 0.01, 100000, &State::tps, nullptr},
+        {"ttft", 0.001, 86400, &State::ttft, nullptr},
+        {"growth", 0, 100000, &State::growth, nullptr},
+        {"rank", 1, 65536, &State::rank, nullptr},
+        {"epochs", 0.001, 10000, &State::epochs, nullptr},
+        {"seq", 1, 16777216, &State::seq, nullptr},
+        {"batch", 1, 1000000, &State::batch, nullptr},
+        {"vram", 0, 1000000, &State::vram, nullptr},
         // 0 live streams: speech-to-text of recordings only (transcoding counts at least one stream)
-        {"streams", 0, 10000000, [](State& s) { return &s.streams; }},
-        {"audio_h", 0, 10000000, [](State& s) { return &s.audio_h; }},
-        {"docs", 0, 1e13, [](State& s) { return &s.docs; }},
-        {"doc_tokens", 1, 16777216, [](State& s) { return &s.doc_tokens; }},
-        {"qps", 0, 10000000, [](State& s) { return &s.qps; }},
-        {"prefix_hit", 0, 100, [](State& s) { return &s.prefix_hit; }},
-        {"ram", 1, 65536, [](State& s) { return &s.ram; }},
-        {"reserve", 0, 90, [](State& s) { return &s.reserve; }},
+        {"streams", 0, 10000000, &State::streams, nullptr},
+        {"audio_h", 0, 10000000, &State::audio_h, nullptr},
+        {"docs", 0, 1e13, &State::docs, nullptr},
+        {"doc_tokens", 1, 16777216, &State::doc_tokens, nullptr},
+        {"qps", 0, 10000000, &State::qps, nullptr},
+        {"prefix_hit", 0, 100, &State::prefix_hit, nullptr},
+        {"ram", 1, 65536, &State::ram, nullptr},
+        {"reserve", 0, 90, &State::reserve, nullptr},
     };
     return keys;
 }
 
-struct IntKey {
-    const char* key;
-    int min, max;
-    std::function<int*(State&)> field;
-};
+using IntKey = FieldKey<int>;
 
 const std::vector<IntKey>& int_keys() {
     static const std::vector<IntKey> keys = {
-        {"layers", 1, 100000, [](State& s) { return &s.custom.layers; }},
-        {"hidden", 1, 10000000, [](State& s) { return &s.custom.hidden; }},
-        {"heads", 1, 100000, [](State& s) { return &s.custom.heads; }},
-        {"kv_heads", 1, 100000, [](State& s) { return &s.custom.kv_heads; }},
-        {"head_dim", 1, 100000, [](State& s) { return &s.custom.head_dim; }},
+        {"layers", 1, 100000, nullptr, &CustomModel::layers},
+        {"hidden", 1, 10000000, nullptr, &CustomModel::hidden},
+        {"heads", 1, 100000, nullptr, &CustomModel::heads},
+        {"kv_heads", 1, 100000, nullptr, &CustomModel::kv_heads},
+        {"head_dim", 1, 100000, nullptr, &CustomModel::head_dim},
         // What an imported config.json adds (README: "Bring your own model"); 0 = not given.
-        {"inter", 1, 100000000, [](State& s) { return &s.custom.intermediate; }},
-        {"vocab", 1, 100000000, [](State& s) { return &s.custom.vocab; }},
-        {"max_ctx", 1, 1 << 30, [](State& s) { return &s.custom.max_context; }},
-        {"experts", 1, 1 << 20, [](State& s) { return &s.custom.experts; }},
-        {"topk", 1, 1 << 20, [](State& s) { return &s.custom.experts_per_token; }},
-        {"shared", 1, 1 << 20, [](State& s) { return &s.custom.shared_experts; }},
-        {"expert_inter", 1, 100000000, [](State& s) { return &s.custom.expert_intermediate; }},
-        {"dense_layers", 1, 100000, [](State& s) { return &s.custom.dense_layers; }},
-        {"kv_lora", 1, 1 << 20, [](State& s) { return &s.custom.kv_lora_rank; }},
-        {"q_lora", 1, 1 << 20, [](State& s) { return &s.custom.q_lora_rank; }},
-        {"rope_dim", 1, 1 << 20, [](State& s) { return &s.custom.rope_dim; }},
-        {"nope_dim", 1, 1 << 20, [](State& s) { return &s.custom.nope_dim; }},
-        {"v_dim", 1, 1 << 20, [](State& s) { return &s.custom.v_dim; }},
-        {"window", 1, 1 << 30, [](State& s) { return &s.custom.window; }},
-        {"window_layers", 1, 100000, [](State& s) { return &s.custom.window_layers; }},
-        {"lin_layers", 1, 100000, [](State& s) { return &s.custom.linear_layers; }},
-        {"lin_k_heads", 1, 100000, [](State& s) { return &s.custom.linear_k_heads; }},
-        {"lin_v_heads", 1, 100000, [](State& s) { return &s.custom.linear_v_heads; }},
-        {"lin_k_dim", 1, 100000, [](State& s) { return &s.custom.linear_k_dim; }},
-        {"lin_v_dim", 1, 100000, [](State& s) { return &s.custom.linear_v_dim; }},
-        {"lin_conv", 1, 1000, [](State& s) { return &s.custom.linear_conv; }},
-        {"indexer", 1, 100000, [](State& s) { return &s.custom.indexer_dim; }},
+        {"inter", 1, 100000000, nullptr, &CustomModel::intermediate},
+        {"vocab", 1, 100000000, nullptr, &CustomModel::vocab},
+        {"max_ctx", 1, 1 << 30, nullptr, &CustomModel::max_context},
+        {"experts", 1, 1 << 20, nullptr, &CustomModel::experts},
+        {"topk", 1, 1 << 20, nullptr, &CustomModel::experts_per_token},
+        {"shared", 1, 1 << 20, nullptr, &CustomModel::shared_experts},
+        {"expert_inter", 1, 100000000, nullptr, &CustomModel::expert_intermediate},
+        {"dense_layers", 1, 100000, nullptr, &CustomModel::dense_layers},
+        {"kv_lora", 1, 1 << 20, nullptr, &CustomModel::kv_lora_rank},
+        {"q_lora", 1, 1 << 20, nullptr, &CustomModel::q_lora_rank},
+        {"rope_dim", 1, 1 << 20, nullptr, &CustomModel::rope_dim},
+        {"nope_dim", 1, 1 << 20, nullptr, &CustomModel::nope_dim},
+        {"v_dim", 1, 1 << 20, nullptr, &CustomModel::v_dim},
+        {"window", 1, 1 << 30, nullptr, &CustomModel::window},
+        {"window_layers", 1, 100000, nullptr, &CustomModel::window_layers},
+        {"lin_layers", 1, 100000, nullptr, &CustomModel::linear_layers},
+        {"lin_k_heads", 1, 100000, nullptr, &CustomModel::linear_k_heads},
+        {"lin_v_heads", 1, 100000, nullptr, &CustomModel::linear_v_heads},
+        {"lin_k_dim", 1, 100000, nullptr, &CustomModel::linear_k_dim},
+        {"lin_v_dim", 1, 100000, nullptr, &CustomModel::linear_v_dim},
+        {"lin_conv", 1, 1000, nullptr, &CustomModel::linear_conv},
+        {"indexer", 1, 100000, nullptr, &CustomModel::indexer_dim},
     };
     return keys;
 }
