@@ -82,6 +82,9 @@ build_wasm() {
   for f in app.js touch.js boot.js embed.js catalog-check.js gpusizer.js gpusizer-json.js; do
     terser "$site/$f" --compress --mangle --ecma 2020 --output "$site/$f"
   done
+  # The module's runtime goes first in app.js (web/app.js says why), not in a file of its own.
+  { cat "$site/gpusizer.js"; echo; cat "$site/app.js"; } > "$site/app.js.tmp"
+  mv "$site/app.js.tmp" "$site/app.js" && rm "$site/gpusizer.js"
   node "$ROOT/web/strip-comments.mjs" "$site/index.html" "$site/app.css" "$site/host-example.html" "$site/host-example.css"
   precompress "$site"
   echo "== site: $site ($(du -sk --exclude='*.gz' --exclude='*.br' "$site" | cut -f1) KB, and .gz/.br copies)"

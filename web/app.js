@@ -1,8 +1,11 @@
 // gpusizer page shell: loads the WebAssembly module, the catalog and the fonts; keeps the URL
 // fragment in sync with the configuration; mirrors results into the DOM; copy / download;
 // embed mode and its postMessage protocol (see README "Embedding"). No third-party requests.
-'use strict';
+// The site's app.js is the module's runtime (build/wasm/gpusizer.js, which defines createGpusizer)
+// followed by this file (dev.sh): one request, and the module is instantiated the moment it is
+// compiled rather than when a separate runtime script gets its turn on the main thread.
 (function () {
+  'use strict';
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   const embed = params.get('embed') === '1';
@@ -331,26 +334,6 @@
   // ---- start ------------------------------------------------------------------------------------
   function fetchBytes(url) { return fetch(url, { credentials: 'same-origin', mode: 'cors' }).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
 
-  // The page's own <script id="glue"> if it is still loading, or a new tag (pages without it).
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const tag = document.getElementById('glue');
-      if (tag) {
-        // Its load or error event, or the page's load event if it failed before this script ran.
-        const settle = () => (window.createGpusizer ? resolve() : reject(new Error('cannot load ' + src)));
-        tag.addEventListener('load', settle);
-        tag.addEventListener('error', settle);
-        if (document.readyState === 'complete') settle(); else window.addEventListener('load', settle);
-        return;
-      }
-      const s = document.createElement('script');
-      s.src = src;
-      s.onload = resolve;
-      s.onerror = () => reject(new Error('cannot load ' + src));
-      document.head.appendChild(s);
-    });
-  }
-
   // Everything is fetched in parallel (the page preloads it) and the module compiles while it
   // downloads (streaming); the compiled module is handed to the Emscripten runtime.
   // (web/boot.js started them in <head>; pages that include only app.js start them here.)
@@ -366,7 +349,7 @@
   let russianText = lang === 'ru' ? (downloads.text || fetchBytes('text-ru.bin')).catch(() => null) : null;
   const wasmModule = downloads.wasm.then((m) => { timing.compiled = performance.now(); return m; });
   Promise.all([
-    window.createGpusizer ? Promise.resolve() : loadScript('gpusizer.js'),
+    typeof createGpusizer === 'function' ? Promise.resolve() : Promise.reject(new Error('the module runtime is missing from app.js')),
     downloads.catalog,
     wasmModule,
     downloads.regular,
@@ -374,7 +357,7 @@
     russianText,
   ]).then(([, catalog, compiled, regular, medium, ruText]) => {
     timing.fetched = performance.now();
-    return window.createGpusizer({
+    return createGpusizer({
       canvas: $('canvas'),
       instantiateWasm: (imports, done) => {
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
@@ -785,7 +768,7 @@
   api.glFrames = () => Module._gs_gl_frame_count();  // frames drawn on the canvas
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
-  api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7) });
+  api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7), frame_passes: Module._gs_startup_ms(8) });
   api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.

@@ -31,3 +31,12 @@
   const lang = q.get('lang') || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
   if (lang === 'ru') window.__gsDownloads.text = bytes('text-ru.bin').catch(() => null);
 })();
+// A page whose app.js did not arrive (a broken deploy, a proxy) says so: nothing else would. (app.js
+// defines window.gpusizer as it starts, or shows its own message when it cannot.)
+window.addEventListener('load', () => {
+  const f = document.getElementById('fatal');
+  if (window.gpusizer || !f || !f.hidden) return;
+  f.textContent = 'The calculator could not load: its script (app.js) could not be downloaded. Reload the page.';
+  f.classList.toggle('banner', !document.documentElement.classList.contains('no-static-answer'));
+  f.hidden = false;
+});

@@ -39,6 +39,7 @@ double g_ui_ms = 0;  // the last layout pass (benchmark)
 double g_start_ms[4] = {0, 0, 0, 0};  // gs_start: WebGL context, ImGui init, catalog, first state (benchmark)
 double g_fonts_ms = 0;
 double g_first_frame_start = 0, g_first_ui_ms = 0, g_first_frame_ms = 0;  // the first frame (benchmark)
+long g_first_passes = 0;  // the layout passes the first frame took (benchmark)
 
 EM_JS(void, js_fatal, (const char* text), {
     if (Module.onFatal) Module.onFatal(UTF8ToString(text));
@@ -96,6 +97,7 @@ void draw_gl(const web::FrameInfo& info) {
     if (web::gl_frames() == 0) {
         g_first_ui_ms = t0 - g_first_frame_start;  // every pass before the first draw, fonts included
         g_first_frame_ms = web::now_seconds() * 1e3 - g_first_frame_start;
+        g_first_passes = g_app.frames;
         web::js_first_frame();
         check_renderer_later();
     }
@@ -300,13 +302,14 @@ EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
 EMSCRIPTEN_KEEPALIVE double gs_gl_frame_count() { return double(web::gl_frames()); }
 EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : web::last_frame_ms(); }
 // Benchmark: 0-3 the parts of gs_start; the first frame: 4 font bake, 5 its start (ms since the page's
-// time origin), 6 its layout passes (incl. the bake), 7 all of it (incl. GL calls).
+// time origin), 6 its layout passes (incl. the bake), 7 all of it (incl. GL calls), 8 how many passes.
 EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
     switch (part) {
         case 0: case 1: case 2: case 3: return g_start_ms[part];
         case 4: return g_fonts_ms;
         case 5: return g_first_frame_start;
         case 6: return g_first_ui_ms;
+        case 8: return double(g_first_passes);
         default: return g_first_frame_ms;
     }
 }

@@ -86,7 +86,8 @@ async function coldLoads(device) {
     console.log(`  ${who}, medians: app.js runs ${m('script').toFixed(0)}, module compiled ${m('compiled').toFixed(0)}, ` +
       `files in ${m('fetched').toFixed(0)}, instantiated ${m('instantiated').toFixed(0)}, first frame starts ${m('frame_start').toFixed(0)} ms; ` +
       `gs_start: catalog ${m('catalog').toFixed(1)} ms, first evaluation ${m('state').toFixed(1)} ms; ` +
-      `first frame: ${m('frame_total').toFixed(0)} ms (font bake ${m('fonts').toFixed(0)}, layout ${(m('frame_layout') - m('fonts')).toFixed(0)}, ` +
+      `first frame: ${m('frame_total').toFixed(0)} ms (font bake ${m('fonts').toFixed(0)}, layout ${(m('frame_layout') - m('fonts')).toFixed(0)} ` +
+      `in ${Number.isFinite(m('frame_passes')) ? m('frame_passes') : '?'} passes, ` +
       `GL ${(m('frame_total') - m('frame_layout')).toFixed(0)})`);
   };
   breakdown(r.app, 'calculator');

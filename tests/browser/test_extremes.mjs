@@ -99,9 +99,9 @@ export default [
     },
   },
   {
-    name: 'a broken deploy (missing module runtime or module): a clear message, no endless loading',
+    name: 'a broken deploy (missing page script or module): a clear message, no endless loading',
     async fn(ctx) {
-      for (const missing of ['gpusizer.js', 'gpusizer.wasm']) {
+      for (const missing of ['app.js', 'gpusizer.wasm']) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-missing-'));
         for (const f of fs.readdirSync(ctx.siteDir)) if (f !== missing) fs.symlinkSync(path.join(ctx.siteDir, f), path.join(dir, f));
         const site = await ctx.serve(dir);
