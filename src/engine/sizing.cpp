@@ -126,6 +126,19 @@ bool better(const Option& a, const Option& b, RankBy by) {
 
 // The first fitting option in the best class: practical and priced, then practical, then any.
 // A provider's page thus recommends among the GPUs it prices whenever one of them fits.
+// A stable sort by `better`, done on indices: an Option is large (figures, messages, a command),
+// and a merge sort would move each one several times; here each moves once.
+void sort_options(std::vector<Option>& options, RankBy by) {
+    std::vector<std::size_t> order(options.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return better(options[a], options[b], by); });
+    std::vector<Option> sorted;
+    sorted.reserve(options.size());
+    for (std::size_t i : order) sorted.push_back(std::move(options[i]));
+    options = std::move(sorted);
+}
+
 int recommend(const std::vector<Option>& options) {
     auto first = [&](auto&& ok) {
         for (size_t i = 0; i < options.size(); ++i)
@@ -237,8 +250,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
         case Task::other: evaluate_other_work(job, r); break;
     }
     mark_impractical(catalog, r.state, r.options);
-    std::stable_sort(r.options.begin(), r.options.end(),
-                     [&](const Option& a, const Option& b) { return better(a, b, state.sort); });
+    sort_options(r.options, state.sort);
     r.recommended = recommend(r.options);
     if (r.recommended > 0 && state.sort != RankBy::cost)
         r.warnings.push_back(Message(code::price_recommend_priced).str("currency", r.currency));

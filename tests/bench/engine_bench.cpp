@@ -2,12 +2,13 @@
 // native and (built with Emscripten) wasm under node. Prints one line per state.
 #include <chrono>
 #include <cstdio>
+#include <string_view>
 
 #include "catalog/bundled_catalog.hpp"
 #include "catalog/catalog_json.hpp"
 #include "link/link.hpp"
 
-int main() {
+int main(int argc, char** argv) {
     using namespace gpusizer;
     // The catalog parse, first call (cold code: in wasm this is the baseline tier) and warm.
     auto t_parse = std::chrono::steady_clock::now();
@@ -18,6 +19,15 @@ int main() {
     for (int i = 0; i < 10; ++i) (void)load_catalog(bundled_catalog_json(), "data/catalog.json");
     const double warm_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_parse).count() / 10;
     std::printf("catalog: parse %.2f ms first call, %.2f ms warm\n", cold_ms, warm_ms);
+    // The page's first evaluation (its default state): cold code, as at start-up in the browser.
+    {
+        const State s = decode_link("v=1").state;
+        const auto t0 = std::chrono::steady_clock::now();
+        const size_t options = evaluate(s, c.catalog).options.size();
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("engine: default state, first call %.2f ms (%zu options)\n", ms, options);
+    }
+    if (argc > 1 && std::string_view(argv[1]) == "--cold") return 0;  // (to profile the cold call alone)
     const char* links[] = {
         "v=1&model=Qwen/Qwen3-8B&ctx=32768&users=50",
         "v=1&model=deepseek-ai/DeepSeek-V3&ctx=65536&users=200",
