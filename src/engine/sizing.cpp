@@ -124,8 +124,6 @@ bool better(const Option& a, const Option& b, RankBy by) {
     return a.count < b.count;
 }
 
-// The first fitting option in the best class: practical and priced, then practical, then any.
-// A provider's page thus recommends among the GPUs it prices whenever one of them fits.
 // A stable sort by `better`, done on indices: an Option is large (figures, messages, a command),
 // and a merge sort would move each one several times; here each moves once.
 void sort_options(std::vector<Option>& options, RankBy by) {
@@ -139,6 +137,8 @@ void sort_options(std::vector<Option>& options, RankBy by) {
     options = std::move(sorted);
 }
 
+// The first fitting option in the best class: practical and priced, then practical, then any.
+// A provider's page thus recommends among the GPUs it prices whenever one of them fits.
 int recommend(const std::vector<Option>& options) {
     auto first = [&](auto&& ok) {
         for (size_t i = 0; i < options.size(); ++i)
