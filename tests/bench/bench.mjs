@@ -17,6 +17,7 @@ import { startServer } from '../../web/serve.mjs';
 import { blankPage, plainPage, tallPage } from './pages.mjs';
 import { DESKTOP, PHONE, newPage, coldLoad, inputToScreen, median, range } from './screen.mjs';
 import { sizes, siteFiles, firstLoad, kb } from './bytes.mjs';
+import { RECORD_SCRIPT, rasterCost } from './raster.mjs';
 
 const build = process.argv[2] || 'build';
 const site = path.join(build, 'site');
@@ -157,6 +158,19 @@ async function inputs(device) {
   line('  release → frame drawn (calculator)', ms(frames.drawn), '-');
   line('  WebGL frames for the release (calculator)', `${median(frames)} (${range(frames)})`, '1', median(frames) <= 1);
   if (!touch) line('  WebGL frames for the press, held 60 ms', `${median(frames.press)} (${range(frames.press)})`, '1 (shows the press)', median(frames.press) <= 1);
+  // The frame's own picture: what the GPU process takes to draw it, replayed apart (raster.mjs), and
+  // the least an input can then cost: the floor plus that drawing, with no code of the page at all.
+  const rec = await newPage(browser, device);
+  await rec.page.addInitScript(RECORD_SCRIPT);
+  await rec.page.goto(server.url);
+  await rec.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
+  const cost = await rasterCost(rec.page, 'v=1&task=rag');
+  await rec.close();
+  line('  GPU process drawing that frame (replayed)', `${cost.whole.toFixed(1)} ms`, '-');
+  console.log(`    (${cost.triangles} triangles in ${cost.draws} draws on ${cost.width}×${cost.height} pixels: ` +
+    `${cost.pixels.toFixed(1)} ms filling pixels, ${cost.callsOnly.toFixed(1)} ms for the calls and vertices)`);
+  const least = median(f) + cost.pixels;
+  line('  floor + filling that frame\'s pixels', `${least.toFixed(0)} ms = ${(least / median(p)).toFixed(2)}× static`, '-');
   if (old) {
     line('BENCH_BEFORE build', ms(o), '-');
     line('  its WebGL frames per input', `${median(oframes)} (${range(oframes)})`, '-');
