@@ -71,6 +71,10 @@ void fonts_build(float dpr) {
     ranges(kGlyphRanges, g_baked_cyrillic, &g_ranges);
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    // The atlas is sampled texel for texel (gl_renderer.cpp: nearest filtering, glyphs on whole
+    // pixels), so lines are anti-aliased with geometry rather than with baked textured lines,
+    // which need bilinear filtering.
+    io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = false;  // the TTF bytes stay here, to bake again at another DPR
     // Glyphs are snapped to whole pixels and baked once each (no horizontal oversampling): crisp text

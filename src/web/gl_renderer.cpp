@@ -83,9 +83,13 @@ void set_draw_state() {
     glEnable(GL_SCISSOR_TEST);
 }
 
+// Nearest-texel sampling: one texel read per pixel instead of four, 17-21 % less of SwiftShader's
+// time to fill a frame (tests/bench/raster.mjs), and the same picture: glyphs are baked and placed
+// on whole pixels (fonts.cpp: no oversampling, PixelSnapH; ImGui floors text positions) and solid
+// shapes sample one white texel. (Lines are geometry: fonts.cpp, NoBakedLines.)
 void set_texture_parameters() {
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
