@@ -79,6 +79,38 @@ const tests = [
     },
   },
   {
+    // The canvas is drawn only when the picture changes (src/web/frames.cpp: a fingerprint of the
+    // draw data): nothing for pointer moves over nothing, one frame when a hover changes only the
+    // colour of a few vertices, one for a click that changes the answer.
+    name: 'WebGL frames only for a changed picture: none for moves over nothing, one for a hover, one for a click',
+    async fn(ctx) {
+      const p = await ctx.open('', { viewport: { width: 1600, height: 1000 } });
+      const gl = () => p.page.evaluate(() => window.gpusizer.glFrames());
+      const settle = () => p.page.waitForTimeout(300);
+      await p.page.mouse.move(700, 22);  // the header's empty middle
+      await settle();
+      const g0 = await gl(), passes0 = await call(p.page, 'frames');
+      for (let i = 1; i <= 10; ++i) await p.page.mouse.move(700 + i * 15, 22 + (i % 3));
+      await settle();
+      assert((await call(p.page, 'frames')) > passes0, 'the moves ran layout passes');
+      assertEqual(await gl(), g0, 'WebGL frames for moves over nothing');
+      await p.page.mouse.move(173, 123);  // onto the "RAG / document search" chip: its hover colour
+      await settle();
+      assertEqual(await gl(), g0 + 1, 'WebGL frames for the hover');
+      const before = await call(p.page, 'link');
+      await p.page.mouse.down();
+      await settle();
+      const pressed = await gl();
+      assert(pressed <= g0 + 2, `at most one frame for the press (${pressed - g0 - 1})`);
+      await p.page.mouse.up();
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'rag', { message: 'click selects RAG' });
+      await settle();
+      assertEqual(await gl(), pressed + 1, 'WebGL frames for the release');
+      assert((await call(p.page, 'link')) !== before, 'the link changed');
+      p.assertNoErrors();
+    },
+  },
+  {
     name: 'typing into a number field changes the state',
     async fn(ctx) {
       // 1100 px tall: the users field sits below the fold of a 1000 px window.
