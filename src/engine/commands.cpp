@@ -117,10 +117,14 @@ std::vector<CommandLine> training_layout(const Job& job, const Option& o) {
     std::string c = "torchrun --nnodes " + n(nodes) + " --nproc-per-node " + n(std::max(1, std::min(per_server, o.count)));
     std::vector<CommandLine> lines{{"", layout}};
     if (s.task == Task::train) {
-        // Megatron-LM's own flags for the layout; the distributed optimizer is ZeRO-1.
+        // Megatron-LM's own flags for the layout. The distributed optimizer is ZeRO-1; ZeRO-2 and -3
+        // are Megatron-FSDP's sharding strategies optim_grads and optim_grads_params (Megatron-LM,
+        // megatron/core/distributed/fsdp README: "Required Configurations").
         c += " pretrain_gpt.py --tensor-model-parallel-size " + n(o.tp) + " --pipeline-model-parallel-size " + n(o.pp);
         if (o.ep > 1) c += " --expert-model-parallel-size " + n(o.ep);
         if (o.zero >= 1) c += " --use-distributed-optimizer";
+        if (o.zero >= 2)
+            c += std::string(" --use-megatron-fsdp --data-parallel-sharding-strategy ") + (o.zero >= 3 ? "optim_grads_params" : "optim_grads");
         if (job.wq == WeightFormat::fp8) c += " --fp8-format hybrid";
         lines.push_back({c, Message(code::cmd_train_megatron).term("method", method)});
     } else {

@@ -1,6 +1,7 @@
 // Fine-tuning (full, LoRA, QLoRA) and training from scratch: memory plan, compute, time, cost.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
@@ -202,6 +203,15 @@ int round_up_to_servers(int n, int server) {
     return int(std::ceil(double(n) / server)) * server;
 }
 
+// The count a deadline asks for, in whole servers and in whole model-parallel groups of the
+// smallest plan that fits: otherwise that plan's TP × PP need not divide it (12,536 H100 = 8 ×
+// 1,567, a prime, left only TP 1 × PP 1 with ZeRO-3 for a 405 B model).
+int deadline_count(int wanted, int server, int model_parallel) {
+    const int n = round_up_to_servers(wanted, server);
+    const int step = std::lcm(n <= server ? 1 : server, std::max(1, model_parallel));
+    return int(std::ceil(double(n) / step)) * step;
+}
+
 }  // namespace
 
 double training_flops_per_token(const ModelSpec& m, const State& s) {
@@ -392,7 +402,8 @@ void evaluate_training(const Job& job, Result& out) {
             if (choose_plan(job, g, n, &plan)) { n_mem = n; break; }
         int n = n_mem;
         if (s.n) n = *s.n;
-        else if (n_mem > 0) n = std::max(n_mem, round_up_to_servers(gpus_for_deadline(o.gpu_hours.mid, deadline), g.max_server_size()));
+        else if (n_mem > 0)
+            n = std::max(n_mem, deadline_count(gpus_for_deadline(o.gpu_hours.mid, deadline), g.max_server_size(), plan.l.tp * plan.l.pp));
         n = std::clamp(n, 0, kMaxTrainingGpus);
         if (n_mem == 0 && !s.n) {
             const MemoryBreakdown b = plan_memory(job, {1, 1, kMaxTrainingGpus, 1, 3}, Assumptions::typical());

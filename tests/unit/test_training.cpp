@@ -234,6 +234,45 @@ TEST_CASE("large runs are laid out as Megatron would: TP in a server, PP across,
     CHECK(command_text(*t).find("pretrain_gpt.py") == std::string::npos);
 }
 
+TEST_CASE("a deadline's GPU count keeps the fitting plan's TP × PP: Llama 3.1 405B on H100 is not TP 1 with ZeRO-3") {
+    // 6 × 405 B × 15.6 T at MFU 0.40 over the default horizon asked for 12,536 H100 = 8 × 1,567 (a
+    // prime): no TP × PP above 8 divided it, and the plan fell back to TP 1 × PP 1 × DP 12,536 with
+    // ZeRO-3, whose gradient sync took 254 % of compute. The count is now whole model-parallel groups.
+    for (const char* deadline : {"", "&days=100", "&days=45"}) {
+        CAPTURE(deadline);
+        const Result r = run(std::string("v=1&task=train&model=meta-llama/Llama-3.1-405B-Instruct&tokens=15.6T&gpu=h100-sxm") + deadline);
+        const Option* o = option_for(r, "h100-sxm");
+        REQUIRE(o);
+        REQUIRE(o->fits);
+        CHECK(o->tp == 8);
+        CHECK(o->pp > 1);
+        CHECK(o->zero == 1);
+        CHECK(o->count == o->tp * o->pp * o->dp);
+        CHECK(o->count % 8 == 0);
+        CHECK(o->servers * 8 == o->count);
+        const Job job{r.state, test::bundled(), r.model, r.weight_format, {}};
+        CHECK(training_comm(job, *o).dp_pct < 100);  // 25 % at the default horizon, 51 % in 45 days
+    }
+}
+
+TEST_CASE("Megatron commands name the ZeRO stage: distributed optimizer, then Megatron-FSDP's sharding strategies") {
+    // Megatron-LM, megatron/core/distributed/fsdp README: --use-megatron-fsdp with
+    // --data-parallel-sharding-strategy optim_grads (ZeRO-2) or optim_grads_params (ZeRO-3).
+    const std::string link = "v=1&task=train&model=Qwen/Qwen3-8B&tokens=100B&gpu=h100-sxm&n=64&zero=";
+    const Result r1 = run(link + "1"), r2 = run(link + "2"), r3 = run(link + "3");
+    const Option* z1 = option_for(r1, "h100-sxm");
+    const Option* z2 = option_for(r2, "h100-sxm");
+    const Option* z3 = option_for(r3, "h100-sxm");
+    REQUIRE(z1);
+    REQUIRE(z2);
+    REQUIRE(z3);
+    CHECK(command_text(*z1).find("--use-distributed-optimizer") != std::string::npos);
+    CHECK(command_text(*z1).find("--use-megatron-fsdp") == std::string::npos);
+    CHECK(command_text(*z2).find("--data-parallel-sharding-strategy optim_grads") != std::string::npos);
+    CHECK(command_text(*z2).find("optim_grads_params") == std::string::npos);
+    CHECK(command_text(*z3).find("--data-parallel-sharding-strategy optim_grads_params") != std::string::npos);
+}
+
 TEST_CASE("GigaChat3-10B-A1.8B sizes from its published MLA and MoE dimensions") {
     const ModelSpec& g = test::model("ai-sage/GigaChat3-10B-A1.8B");
     CHECK(g.hidden == 1536);
