@@ -249,7 +249,9 @@ void evaluate_inference(const Job& job, Result& out) {
     out.memory_total_gb = {(w.total() + kv_avg + job_overhead(m, engine, lo)).gb(), out.memory.total().gb(),
                            (w.total() + out.memory.kv_cache + job_overhead(m, engine, hi)).gb()};
 
-    const double per_token = kv_bytes_per_sequence(kv, 1).value - kv.state_bytes_per_sequence;
+    // Per token of this context, so that it multiplies out to the total: window layers stop growing
+    // at their window (gpt-oss-120b: 36 KiB/token at 8k, not the 72 of its first 128 tokens).
+    const double per_token = kv_bytes_per_token_at(kv, s.ctx);
     const WeightFormatInfo& wf = weight_format_info(job.wq);
     out.explanations.push_back({"memory.weights",
         Message(code::formula_weights).num("params_b", m.params_b).num("bits", wf.bits_per_weight)

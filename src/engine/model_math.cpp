@@ -94,6 +94,11 @@ Bytes kv_bytes_per_sequence(const KvLayout& kv, double tokens) {
     return Bytes{kv.full_bytes_per_token * t + kv.window_bytes_per_token * windowed + kv.state_bytes_per_sequence};
 }
 
+double kv_bytes_per_token_at(const KvLayout& kv, double ctx) {
+    const double t = std::max(1.0, ctx);
+    return (kv_bytes_per_sequence(kv, t).value - kv.state_bytes_per_sequence) / t;
+}
+
 double kv_fraction_per_tp_rank(const KvLayout& kv, int tp) {
     if (tp <= 1 || kv.latent_replicated_under_tp) return 1.0;
     // With more ranks than KV heads, vLLM replicates heads so each rank keeps one.

@@ -45,6 +45,9 @@ KvLayout kv_layout(const ModelSpec& m, KvFormat f);
 
 // KV bytes of one sequence holding `tokens` tokens.
 Bytes kv_bytes_per_sequence(const KvLayout& kv, double tokens);
+// The cache per token of a `ctx`-token sequence, linear-attention state left out (it is per
+// sequence): window layers count only up to their window.
+double kv_bytes_per_token_at(const KvLayout& kv, double ctx);
 
 // Fraction of one sequence's KV cache held by each of `tp` tensor-parallel ranks.
 double kv_fraction_per_tp_rank(const KvLayout& kv, int tp);

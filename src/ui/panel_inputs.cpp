@@ -393,7 +393,7 @@ void draw_model(App& app) {
             ImGui::SetNextItemWidth(-1);
             auto kv_label = [&](KvFormat f) {
                 const KvLayout kv = kv_layout(m, f);
-                return std::string(kv_format_key(f)) + "  —  " + fixed((kv.full_bytes_per_token + kv.window_bytes_per_token) / 1024, 0) +
+                return std::string(kv_format_key(f)) + "  —  " + fixed(kv_bytes_per_token_at(kv, s.ctx) / 1024, 0) +
                        " " + text::unit("KiB", lang()) + "/" + tr("token");
             };
             const bool kv_open = ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str());

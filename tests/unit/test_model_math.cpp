@@ -44,6 +44,11 @@ TEST_CASE("sliding-window layers are capped at their window") {
     CHECK(kv.window == 128);
     CHECK(kv_bytes_per_sequence(kv, 131072).value == 18 * 2048.0 * 131072 + 18 * 2048.0 * 128);
     CHECK(kv_bytes_per_sequence(kv, 100).value == 36 * 2048.0 * 100);  // below the window every layer grows
+    // Per token of a context (the "KiB/token" the formula and the KV-format menu show): 36 KiB at
+    // 32k, not the 72 KiB of a sequence that has not left the window yet.
+    CHECK(kv_bytes_per_token_at(kv, 32768) == doctest::Approx(18 * 2048.0 * (1 + 128.0 / 32768)));
+    CHECK(kv_bytes_per_token_at(kv, 100) == 36 * 2048.0);
+    CHECK(kv_bytes_per_token_at(kv_layout(model("meta-llama/Llama-3.1-8B-Instruct"), KvFormat::bf16), 32768) == 131072.0);
 }
 
 TEST_CASE("linear-attention layers keep a fixed state per sequence") {
@@ -54,6 +59,7 @@ TEST_CASE("linear-attention layers keep a fixed state per sequence") {
     // Only the 12 full-attention layers grow with context: 2 × 2 KV heads × 256 × 2 B each.
     CHECK(kv.full_bytes_per_token == 12 * 2 * 2 * 256 * 2.0);
     CHECK(kv_bytes_per_sequence(kv, 0).value == kv.state_bytes_per_sequence);
+    CHECK(kv_bytes_per_token_at(kv, 4096) == doctest::Approx(kv.full_bytes_per_token));  // the state is per sequence
 }
 
 TEST_CASE("weights: formats, scales and parts kept in BF16") {
