@@ -353,12 +353,14 @@ TrainingComm training_comm(const Job& job, const Option& o) {
     // PP: the 1F1B bubble, (PP-1) / (micro-batches + PP-1) of each step.
     const double micro = std::max(1.0, kGlobalBatchTokens / (double(o.dp) * tokens));
     if (o.pp > 1) c.pp_pct = 100.0 * (o.pp - 1) / (micro + o.pp - 1);
-    // DP (ZeRO-1 / distributed optimizer): reduce-scatter of BF16 gradients + all-gather of
-    // parameters once per step; over the network when the replicas span servers.
+    // DP (ZeRO-1 / distributed optimizer): once per step, a reduce-scatter of the gradients, in FP32
+    // (Megatron-LM reduces BF16 training's gradients in FP32: arguments.py, "bfloat16 requires
+    // gradient accumulation and all-reduce to be done in fp32"), and an all-gather of the BF16
+    // parameters; a ring moves (dp-1)/dp of each. Over the network when the replicas span servers.
     const Layout l{o.tp, o.pp, o.dp, o.ep, o.zero};
     const double dp_bw = o.count > server ? kNetworkBytesPerS : nvlink;
     if (o.dp > 1)
-        c.dp_pct = 100 * 2 * 2.0 * (o.dp - 1) / o.dp * 2.0 * params_per_gpu(split_params(m), l, false) / dp_bw /
+        c.dp_pct = 100 * (4.0 + 2.0) * (o.dp - 1) / o.dp * params_per_gpu(split_params(m), l, false) / dp_bw /
                    (micro * t_compute);
     // EP: dispatch and combine, forward and backward, of each token's routed copies per MoE layer.
     if (o.ep > 1 && m.moe) {

@@ -255,6 +255,21 @@ TEST_CASE("a deadline's GPU count keeps the fitting plan's TP × PP: Llama 3.1 4
     }
 }
 
+TEST_CASE("DP gradient sync: FP32 gradients reduce-scattered and BF16 parameters all-gathered, once per step") {
+    // 64 H100 as TP 1 × PP 1 × DP 64 over 50 GB/s: 6 bytes per parameter × 63/64 against the compute
+    // of one GPU's share of a 16 M-token global batch.
+    const Result r = run("v=1&task=train&model=Qwen/Qwen3-8B&tokens=100B&gpu=h100-sxm&n=64&zero=1");
+    const Option* o = option_for(r, "h100-sxm");
+    REQUIRE(o);
+    REQUIRE(o->dp == 64);
+    const Job job{r.state, test::bundled(), r.model, r.weight_format, {}};
+    const double params = split_params(r.model).total;
+    const double rate = 989.5e12 * training_mfu(r.state, r.model);  // H100 SXM BF16 dense peak × MFU
+    const double step_s = training_flops_per_token(r.model, r.state) * (16e6 / 64) / rate;
+    const double sync_s = 6.0 * params * 63 / 64 / 50e9;
+    CHECK(training_comm(job, *o).dp_pct == doctest::Approx(100 * sync_s / step_s).epsilon(0.01));
+}
+
 TEST_CASE("Megatron commands name the ZeRO stage: distributed optimizer, then Megatron-FSDP's sharding strategies") {
     // Megatron-LM, megatron/core/distributed/fsdp README: --use-megatron-fsdp with
     // --data-parallel-sharding-strategy optim_grads (ZeRO-2) or optim_grads_params (ZeRO-3).
