@@ -126,6 +126,9 @@ export default [
         assert(ru.includes(t), `canvas shows "${t}"`);
       const rr = await call(p.page, 'result');
       assert(/нужно [0-9,]+ ГБ/.test(rr.models.find((m) => m.id === 'Qwen/Qwen3-235B-A22B').reason), 'the reason in Russian');
+      // The page's own words (the Copy link button) follow a moment later: shoot the page as it settles.
+      await ctx.until(() => p.page.evaluate(() => document.documentElement.lang === 'ru' && document.getElementById('copy-link').textContent === 'Ссылка'),
+        { message: 'the page around the canvas in Russian' });
       await ctx.shot(p.page, 'models-view-ru.png');
       p.assertNoErrors();
     },
