@@ -22,9 +22,11 @@
 //    launch gaps and tails of ~10-15 kernels per layer, even under CUDA graphs); MoE layers twice
 //    that (router, permutes). It is why measured decode falls short of bandwidth on small models.
 //  * request_overhead_ms: API server time in every time to first token (HTTP, chat template,
-//    tokenization, scheduling, first detokenization): at ~230-token prompts on one H100 the
-//    gpustack lab measured 28 ms (SGLang), 52 ms (TensorRT-LLM), 64 ms (vLLM 0.11) where prefill and
-//    one step take ~13 ms; 30 ms typical, 10-60 ms.
+//    tokenization, scheduling, first detokenization). vLLM 0.30 on one H100 answers a 128-token
+//    prompt of Qwen3-8B in 14.4 ms (p95 TTFT at one user, silybench, BF16 and FP8), of which the
+//    prompt's step is ~4 ms: 10 ms typical. Engines of 2025 spent more (the gpustack lab measured
+//    28 ms for SGLang, 52 ms for TensorRT-LLM and 64 ms for vLLM 0.11 at ~230-token prompts):
+//    5-30 ms.
 //  * activation_factor: scales the training activation estimate.
 //  * train_overhead_gb: per GPU CUDA context and kernels in training, measured: Hugging Face's
 //    "Model training anatomy" (transformers docs) reads 1,343 MB after loading the kernels (1.3 GB
@@ -44,6 +46,20 @@
 //    rates give 30-60 %: 0.50 typical, 0.30-0.65.
 //  * offload_switch_us: each hand-over between GPU and CPU in a token's graph (a synchronisation
 //    and a copy of the hidden state): 30 µs typical, 15-60.
+//  * rocm_bandwidth_share, rocm_gemm_share: AMD GPUs run ROCm's kernels (hipBLASLt, RCCL), which reach
+//    a smaller share of their datasheet than CUDA's reach of NVIDIA's. Measured with one suite on
+//    both (Microsoft Azure AI-benchmarking-guide, ND MI300X v5 against ND H100 v5): STREAM copy
+//    4.11 of 5.3 TB/s (77.5 %) against 2.90 of 3.35 (86.6 %): 0.895 of NVIDIA's share; the best FP8
+//    GEMM 1,159 of 2,615 TFLOPS (44.3 %) against 1,382 of 1,979 (69.8 %): 0.635 of NVIDIA's share.
+//    Applied to every bandwidth and GEMM efficiency of an AMD GPU (serving, training, services).
+//  * allreduce_hop_us, xgmi_bus_eff: a tensor-parallel all-reduce of the small messages of decode
+//    costs the fabric's latency for two GPUs (nvlink_latency_us / pcie_latency_us) plus a step per
+//    further GPU on each of its two phases: ~1.4 µs a step on NVLink/Infinity Fabric, from a one-shot
+//    kernel's 5.4 µs floor (mscclpp PR #736/#507, 8 GPUs, 1 KB) and NCCL's 25.6 µs for the same
+//    message through 14 ring steps (Azure ND H100 v5 nccl-tests). Large messages move at the
+//    fabric's bus bandwidth: NVSwitch reaches its per-direction NVLink rate (479 of 450 GB/s
+//    measured with in-switch reduction), AMD's point-to-point xGMI mesh 0.71 of its 448 GB/s
+//    (RCCL peak bus bandwidth 317 GB/s, same guide).
 //  * mfu_scale: multiplies the user's MFU for the range (MFU of a real run varies ±20 %).
 #pragma once
 
@@ -64,12 +80,16 @@ struct Assumptions {
     double mfu_scale = 1.0;
     double nvlink_latency_us = 8.0;   // per all-reduce, small messages
     double pcie_latency_us = 25.0;
+    double allreduce_hop_us = 1.4;
+    double xgmi_bus_eff = 0.71;
+    double rocm_bandwidth_share = 0.895;
+    double rocm_gemm_share = 0.635;
     // Serving engine (inference only)
     double cuda_graph_gb = 0.5;
     double nccl_gb = 0.4;
     double serve_activation_factor = 1.0;
     double layer_overhead_us = 25.0;
-    double request_overhead_ms = 30.0;
+    double request_overhead_ms = 10.0;
     // Partial offload to host RAM (offload.hpp)
     double host_bandwidth_eff = 0.55;
     double pcie_eff = 0.50;
@@ -90,11 +110,15 @@ struct Assumptions {
         a.mfu_scale = 1.2;
         a.nvlink_latency_us = 5.0;
         a.pcie_latency_us = 15.0;
+        a.allreduce_hop_us = 1.0;
+        a.xgmi_bus_eff = 0.8;
+        a.rocm_bandwidth_share = 0.95;
+        a.rocm_gemm_share = 0.75;
         a.cuda_graph_gb = 0.3;
         a.nccl_gb = 0.2;
         a.serve_activation_factor = 0.8;
         a.layer_overhead_us = 12.0;
-        a.request_overhead_ms = 10.0;
+        a.request_overhead_ms = 5.0;
         a.host_bandwidth_eff = 0.75;
         a.pcie_eff = 0.65;
         a.offload_switch_us = 15.0;
@@ -114,11 +138,15 @@ struct Assumptions {
         a.mfu_scale = 0.8;
         a.nvlink_latency_us = 12.0;
         a.pcie_latency_us = 40.0;
+        a.allreduce_hop_us = 2.0;
+        a.xgmi_bus_eff = 0.6;
+        a.rocm_bandwidth_share = 0.85;
+        a.rocm_gemm_share = 0.55;
         a.cuda_graph_gb = 1.0;
         a.nccl_gb = 0.8;
         a.serve_activation_factor = 1.3;
         a.layer_overhead_us = 45.0;
-        a.request_overhead_ms = 60.0;
+        a.request_overhead_ms = 30.0;
         a.host_bandwidth_eff = 0.40;
         a.pcie_eff = 0.30;
         a.offload_switch_us = 60.0;

@@ -159,6 +159,10 @@ namespace gpusizer {
     X(expect_whole, "expect.whole")                                                \
     X(expect_fraction, "expect.fraction")                                          \
     X(expect_tokens, "expect.tokens")                                              \
+    /* error bands of figures (report/accuracy.hpp) */                             \
+    X(accuracy_band, "accuracy.band")                                              \
+    X(accuracy_none, "accuracy.none")                                              \
+    X(accuracy_nearest, "accuracy.nearest")                                        \
     /* link decoding */                                                            \
     X(link_too_long, "link.too_long")                                              \
     X(link_duplicate_key, "link.duplicate_key")                                    \

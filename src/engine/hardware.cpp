@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/assumptions.hpp"
+
 namespace gpusizer {
 namespace {
 
@@ -64,6 +66,18 @@ double interconnect_bytes_per_s(const GpuSpec& g, int group) {
     if (g.pcie_gen >= 5) return 50e9;
     if (g.pcie_gen == 4) return 25e9;
     return 12e9;
+}
+
+bool runs_rocm(const GpuSpec& g) { return g.vendor == "AMD"; }
+
+bool xgmi_mesh(const GpuSpec& g) { return runs_rocm(g) && g.nvlink_generation > 0; }
+
+double allreduce_seconds(const GpuSpec& g, int group, double bytes, const Assumptions& a) {
+    if (group < 2) return 0;
+    const bool fabric = nvlink_within(g, group);
+    const double latency = (fabric ? a.nvlink_latency_us : a.pcie_latency_us) + a.allreduce_hop_us * 2.0 * (group - 2);
+    const double bus = interconnect_bytes_per_s(g, group) * (xgmi_mesh(g) ? a.xgmi_bus_eff : 1.0);
+    return latency * 1e-6 + bytes * 2.0 * (group - 1) / group / bus;
 }
 
 Bytes gpu_memory(const GpuSpec& g) { return Bytes::from_gib(g.cuda_memory_gib.value_or(g.memory_gib)); }

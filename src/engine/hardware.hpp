@@ -7,6 +7,8 @@
 
 namespace gpusizer {
 
+struct Assumptions;
+
 // Dense tensor peak in FLOP/s for an arithmetic, falling back to the next wider one the GPU
 // has (e.g. FP8 weights on an Ampere GPU run BF16 math after dequantization). 0 = unknown.
 double peak_flops(const GpuSpec& g, ComputeKind k);
@@ -19,6 +21,15 @@ const char* compute_label(ComputeKind k);
 double interconnect_bytes_per_s(const GpuSpec& g, int group = 2);
 // True when `group` GPUs of one server talk over NVLink (bridged cards: pairs only).
 bool nvlink_within(const GpuSpec& g, int group);
+
+// AMD GPUs run ROCm's libraries; their measured shares of the datasheet are lower (assumptions.hpp).
+bool runs_rocm(const GpuSpec& g);
+// AMD's Infinity Fabric joins GPUs point to point (a full mesh), not through a switch.
+bool xgmi_mesh(const GpuSpec& g);
+// Seconds of one all-reduce over `group` GPUs of `bytes` per GPU: the fabric's latency for two
+// GPUs, a step per further GPU on each phase, and the bytes at the fabric's bus bandwidth
+// (ring: 2(n-1)/n of the message crosses each link).
+double allreduce_seconds(const GpuSpec& g, int group, double bytes, const Assumptions& a);
 
 Bytes gpu_memory(const GpuSpec& g);
 // Share of memory a runtime may use with `reserve_pct` % kept free (vLLM --gpu-memory-utilization).

@@ -12,7 +12,15 @@ namespace {
 constexpr double kNetworkHopSeconds = 20e-6;  // pipeline stage hop across servers (InfiniBand)
 constexpr double kSamplerBytesPerLogit = 20;   // FP32 logits + probabilities + sorted values, int64 indices
 constexpr double kLlamaCppUbatch = 512;        // llama.cpp n_ubatch: tokens per compute-buffer pass
-constexpr double kGemmHalfTokens = 256;
+// GEMM efficiency grows with the size of each matrix product: a product of f FLOPs per GPU gets
+// f / (f + f_half) of the way from the decode to the prefill efficiency. Four products per layer
+// (QKV, output, gate/up, down). f_half is that of 256 tokens through Qwen3-8B's layers on one GPU
+// (the token ramp the serving constants were set with); ROCm's hipBLASLt needs ~6x larger products
+// for the same share of its peak (Azure ND MI300X v5 against ND H100 v5, FP8: 2048^3 at 37 % vs 78 %
+// of the best, 4096^3 at 82 % vs 94 %), so tensor-parallel shards, narrower by TP, lose more there.
+constexpr double kGemmsPerLayer = 4;
+constexpr double kGemmHalfFlops = 2.0 * 256 * 52.6e6;  // (8.2 B - 0.62 B input embedding) / 36 layers / 4
+constexpr double kRocmGemmHalfFactor = 6;
 // llama.cpp runs a matrix product whose weights sit in host memory on the GPU when the batch has
 // at least this many tokens (it copies the weights over PCIe), else on the CPU (ggml-cuda's
 // offload_op, min_batch_size 32).
@@ -95,7 +103,9 @@ double Replica::kv_tokens() const {
 double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_concurrency(), 1e9)); }
 
 double Replica::gemm_efficiency(double tokens) const {
-    const double share = tokens / (tokens + kGemmHalfTokens);
+    const double f = 2.0 * tokens * gemm_params_per_call;
+    const double half = kGemmHalfFlops * (runs_rocm(*gpu) ? kRocmGemmHalfFactor : 1.0);
+    const double share = f / (f + half);
     return gemm_share * (a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share);
 }
 
@@ -192,11 +202,13 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.kv_ctx = kv_bytes_per_sequence(r.kv, ceil_to(s.ctx, r.engine.block_tokens)) * r.kv_share;
     r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * r.kv_share;
     const ComputeKind kind = effective_compute(g, weight_format_info(job.wq).compute);
+    // ROCm's kernels reach a smaller share of an AMD GPU's datasheet (assumptions.hpp).
+    const double vendor_gemm = runs_rocm(g) ? a.rocm_gemm_share : 1.0;
     r.peak = peak_flops(g, kind);
-    r.attn_peak = peak_flops(g, ComputeKind::bf16);
+    r.attn_peak = peak_flops(g, ComputeKind::bf16) * vendor_gemm;
     const bool lowp = kind == ComputeKind::fp8 || kind == ComputeKind::int8 || kind == ComputeKind::fp4;
-    r.gemm_share = lowp ? a.lowp_compute_factor : 1.0;
-    r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff;
+    r.gemm_share = (lowp ? a.lowp_compute_factor : 1.0) * vendor_gemm;
+    r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * (runs_rocm(g) ? a.rocm_bandwidth_share : 1.0);
     const WeightBytes wb = weight_bytes(m, job.wq);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
     r.expert_read = wb.routed_experts.value / split;
@@ -204,17 +216,17 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.kv_read = kv_bytes_per_sequence(r.kv, in + out / 2.0).value * r.kv_share;
     const double linear = 2.0 * compute_params_per_token(m);
     r.linear_flops = linear / split;
+    r.gemm_params_per_call = compute_params_per_token(m) / std::max(1, m.layers) / r.tp / kGemmsPerLayer;
     r.decode_attn_flops = (forward_flops_per_token(m, in + out / 2.0) - linear) / split;
     r.prefill_attn_flops = (forward_flops_per_token(m, in / 2.0) - linear) / split;
     // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels.
     const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
     const double stage_layers = double(m.layers) / r.pp;
     r.fixed_step = (m.layers + moe_layers) / double(r.pp) * a.layer_overhead_us * 1e-6;
-    if (r.tp > 1) {  // two all-reduces of the hidden states per layer (ring: 2(tp-1)/tp of the bytes)
-        const double lat = (nvlink_within(g, r.tp) ? a.nvlink_latency_us : a.pcie_latency_us) * 1e-6;
-        const double bytes = 2.0 * (r.tp - 1) / r.tp * m.hidden * 2.0;
-        r.allreduce_latency = 2.0 * stage_layers * lat;
-        r.allreduce_per_token = 2.0 * stage_layers * bytes / interconnect_bytes_per_s(g, r.tp);
+    if (r.tp > 1) {  // two all-reduces of the BF16 hidden states per layer (hardware.hpp)
+        const double latency = allreduce_seconds(g, r.tp, 0, a);
+        r.allreduce_latency = 2.0 * stage_layers * latency;
+        r.allreduce_per_token = 2.0 * stage_layers * (allreduce_seconds(g, r.tp, m.hidden * 2.0, a) - latency);
     }
     return r;
 }

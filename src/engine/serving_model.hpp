@@ -77,6 +77,7 @@ struct Replica {
     Bytes kv_ctx, kv_avg;        // KV per sequence per GPU: at ctx (whole blocks), at in + out
     double peak = 0, attn_peak = 0, bandwidth = 0;  // GEMM peak of the weights' arithmetic; BF16 peak
     double gemm_share = 1;  // share of the GEMM efficiency low-precision arithmetic keeps
+    double gemm_params_per_call = 0;  // weights of one of a layer's matrix products on one GPU
     // Per GPU, per step: weight bytes always read / of all routed experts; KV bytes per decoding
     // sequence; FLOPs per token of the linear layers, of attention in decode and in prefill.
     double dense_read = 0, expert_read = 0, kv_read = 0;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "link/link.hpp"
+#include "report/accuracy.hpp"
 
 namespace gpusizer {
 namespace {
@@ -183,6 +184,24 @@ json option_json(const Option& o, const Task task, Lang lang) {
     return j;
 }
 
+// The error band of every estimated figure of the recommended option (report/accuracy.hpp).
+json accuracy_json(const Result& r, Lang lang) {
+    json list = json::array();
+    for (const FigureAccuracy& a : result_accuracy(r)) {
+        const bool checked = a.band->n_checks > 0;
+        json nearest = nullptr;
+        if (a.nearest)
+            nearest = {{"id", a.nearest->id}, {"url", a.nearest->source}, {"error_pct", round_to(a.nearest->error_pct, 1)},
+                       {"model", a.nearest->model}, {"gpu", a.nearest->gpu}};
+        list.push_back({{"figure", a.figure}, {"family", a.band->family}, {"n_checks", a.band->n_checks},
+                        {"median_abs_error_pct", checked ? round_to(a.band->median_abs_error_pct, 1) : json(nullptr)},
+                        {"worst_error_pct", checked ? round_to(a.band->worst_error_pct, 1) : json(nullptr)},
+                        {"tolerance_pct", a.band->tolerance_pct}, {"misses", a.band->misses},
+                        {"nearest_source", nearest}, {"text", text::render(accuracy_message(a), lang)}});
+    }
+    return list;
+}
+
 // view=models: one entry per model on the pinned GPU (engine/model_fit.hpp).
 json models_json(const std::vector<ModelFit>& models, Lang lang) {
     json out = json::array();
@@ -232,6 +251,7 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
     for (const auto& o : r.options) options.push_back(option_json(o, r.state.task, lang));
     j["options"] = options;
     j["explanations"] = explanations_json(r.explanations, lang);
+    j["accuracy"] = accuracy_json(r, lang);
     json assumptions = json::array(), coded = json::array();
     for (const auto& a : r.assumptions) {
         assumptions.push_back(text::render(a, lang));

@@ -198,6 +198,11 @@ const TextPair kEnglish[] = {
     {"expect.whole", "a whole number {min}–{max}"},
     {"expect.fraction", "a fraction in (0, 1]"},
     {"expect.tokens", "tokens 1–10000T (suffixes k M B T)"},
+    // error bands of figures (report/accuracy.hpp)
+    {"accuracy.band", "accuracy: ±{median:0} % median error on {n:0} published {n:0#run|runs} of this kind "
+                      "(worst {worst:0} %{?misses:, {misses:0} outside the family's tolerance})"},
+    {"accuracy.none", "accuracy: no independent check yet (no published run of this kind that no constant was set on)"},
+    {"accuracy.nearest", "nearest published run: {case} ({error:0} %) {url}"},
     // link
     {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
     {"link.duplicate_key", "key '{key}' appears twice; the last one is used"},

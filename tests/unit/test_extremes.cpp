@@ -27,7 +27,7 @@ bool has_warning(const std::vector<Warning>& ws, const std::string& code, const 
 
 TEST_CASE("a 1 T-parameter model: weights by hand, many GPUs, finite everywhere") {
     // Custom dense model of 1 000 B parameters in BF16: 1e12 × 2 bytes = 2 000 GB of weights.
-    const std::string link = "v=1&model=custom&params=1000&layers=128&hidden=25600&heads=200&kv_heads=8&users=10";
+    const std::string link = "v=1&model=custom&params=1000&layers=128&hidden=25600&heads=200&kv_heads=8&users=10&tps=10";
     const Result r = test::run(link);
     check_all_finite(r, link);
     CHECK(r.memory.weights.gb() == doctest::Approx(2000).epsilon(0.01));

@@ -47,7 +47,7 @@ TEST_CASE("time to first token grows with the load: the wait for the prefill ahe
     const Cycle one = r.cycle(1), busy = r.cycle(50);
     // Alone: API server + its own prefill, nothing to wait for.
     CHECK(one.queue == 0);
-    CHECK(one.ttft == doctest::Approx(0.030 + one.prefill_step).epsilon(0.01));
+    CHECK(one.ttft == doctest::Approx(Assumptions::typical().request_overhead_ms * 1e-3 + one.prefill_step).epsilon(0.01));
     // Under load the prompts queue for the step budget.
     CHECK(busy.queue > 0.1);
     CHECK(busy.ttft > one.ttft + busy.queue);

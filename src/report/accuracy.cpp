@@ -1,0 +1,119 @@
+// Error bands of figures (accuracy.hpp): which family a figure belongs to, and its band.
+#include "report/accuracy.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "engine/codes.hpp"
+#include "engine/tasks.hpp"
+
+namespace gpusizer {
+namespace {
+
+using accuracy_data::kCheckCount;
+using accuracy_data::kChecks;
+using accuracy_data::kFamilies;
+using accuracy_data::kFamilyCount;
+
+bool one_of(std::string_view f, std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+        if (f == n) return true;
+    return false;
+}
+
+// Figures that follow from the fleet's size or the job's duration: they are as right as the
+// speed or time figure that set it (a price is a catalog fact, the count is the estimate).
+bool sized_by_estimate(std::string_view f) {
+    return one_of(f, {"count", "servers", "replicas", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total"});
+}
+
+std::string_view serving_family(const Option& o, std::string_view f) {
+    if (o.offload && o.offload->moves_weights() && one_of(f, {"decode_tps_per_user", "tpot_ms", "total_tps", "ttft_s"}))
+        return "offload_decode";
+    if (one_of(f, {"per_gpu_gb", "kv_cache_tokens", "kv_cache_gb", "max_concurrency"})) return "serving_memory";
+    if (one_of(f, {"decode_tps_per_user", "tpot_ms"})) return "serving_decode";
+    if (f == "ttft_s") return "serving_ttft";
+    if (f == "total_tps" || f == "users_served" || sized_by_estimate(f)) return "serving_throughput";
+    return {};
+}
+
+// The checks of `family` nearest to this configuration: same model and GPU, then same model,
+// then same GPU, then the first (file order).
+const CheckRun* nearest_check(std::string_view family, const std::string& model, const std::string& gpu) {
+    const CheckRun* best = nullptr;
+    int best_score = -1;
+    for (std::size_t i = 0; i < kCheckCount; ++i) {
+        const CheckRun& c = kChecks[i];
+        if (family != c.family) continue;
+        const int score = 2 * (model == c.model) + (gpu == c.gpu);
+        if (score > best_score) best = &c, best_score = score;
+    }
+    return best;
+}
+
+}  // namespace
+
+const FamilyBand* family_band(std::string_view family) {
+    for (std::size_t i = 0; i < kFamilyCount; ++i)
+        if (family == kFamilies[i].family) return &kFamilies[i];
+    return nullptr;
+}
+
+std::string_view figure_family(const Result& r, const Option& o, std::string_view f) {
+    const State& s = r.state;
+    switch (s.task) {
+        case Task::infer:
+            if (s.use == "asr")
+                return one_of(f, {"audio_x_realtime", "streams_served"}) || sized_by_estimate(f) ? "speech" : "";
+            if (s.use == "embed")
+                return one_of(f, {"qps_capacity", "index_hours"}) || sized_by_estimate(f) ? "embedding" : "";
+            return serving_family(o, f);
+        case Task::tune:
+        case Task::train: {
+            if (f == "per_gpu_gb") return s.task == Task::tune ? "finetune_memory" : "training_memory";
+            const bool time = one_of(f, {"gpu_hours", "days", "energy_mwh"}) || sized_by_estimate(f);
+            return time ? (s.task == Task::tune ? "finetune_time" : "training_time") : "";
+        }
+        default:
+            return {};  // other GPU work: ranked by catalog facts, not estimates
+    }
+}
+
+FigureAccuracy figure_accuracy(const Result& r, const Option& o, std::string_view figure) {
+    FigureAccuracy a;
+    a.figure = std::string(figure);
+    const std::string_view family = figure_family(r, o, figure);
+    if (family.empty()) return a;
+    a.band = family_band(family);
+    if (a.band && a.band->n_checks > 0) a.nearest = nearest_check(family, r.state.model, o.gpu_id);
+    return a;
+}
+
+std::vector<FigureAccuracy> result_accuracy(const Result& r) {
+    std::vector<FigureAccuracy> list;
+    if (r.options.empty()) return list;
+    const Option& o = r.options[r.recommended >= 0 ? std::size_t(r.recommended) : 0];
+    static const char* const kFigures[] = {
+        "per_gpu_gb", "kv_cache_tokens", "decode_tps_per_user", "tpot_ms", "total_tps", "ttft_s",
+        "users_served", "audio_x_realtime", "streams_served", "qps_capacity", "index_hours",
+        "gpu_hours", "days", "energy_mwh", "count", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total"};
+    for (const char* f : kFigures) {
+        FigureAccuracy a = figure_accuracy(r, o, f);
+        if (a.band) list.push_back(std::move(a));
+    }
+    return list;
+}
+
+Message accuracy_message(const FigureAccuracy& a) {
+    if (!a.band || a.band->n_checks == 0) return Message(code::accuracy_none);
+    return Message(code::accuracy_band).num("median", a.band->median_abs_error_pct).num("n", a.band->n_checks)
+        .num("worst", a.band->worst_error_pct).num("misses", a.band->misses);
+}
+
+Message accuracy_nearest_message(const FigureAccuracy& a) {
+    if (!a.nearest) return Message();
+    return Message(code::accuracy_nearest).str("case", a.nearest->id).num("error", a.nearest->error_pct)
+        .str("url", a.nearest->source);
+}
+
+}  // namespace gpusizer
