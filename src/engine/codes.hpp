@@ -54,12 +54,19 @@ namespace gpusizer {
     X(formula_speech_ctc, "formula.speech_ctc")                                    \
     X(formula_speech_realtime, "formula.speech_realtime")                          \
     X(formula_speech_load, "formula.speech_load")                                  \
+    X(formula_whisper_pipeline, "formula.whisper_pipeline")                        \
+    X(formula_whisper_window, "formula.whisper_window")                            \
+    X(assume_asr_runtime, "assume.asr_runtime")                                    \
+    X(assume_asr_windows, "assume.asr_windows")                                    \
     X(formula_embed_flops, "formula.embed_flops")                                  \
     X(formula_embed_index, "formula.embed_index")                                  \
     X(formula_embed_qps, "formula.embed_qps")                                      \
     X(formula_vector_index, "formula.vector_index")                                \
     X(cmd_asr_vllm, "cmd.asr_vllm")                                                \
     X(cmd_asr_nemo, "cmd.asr_nemo")                                                \
+    X(cmd_asr_ct2, "cmd.asr_ct2")                                                  \
+    X(cmd_asr_hf, "cmd.asr_hf")                                                    \
+    X(cmd_asr_cpp, "cmd.asr_cpp")                                                  \
     X(cmd_embed_tei, "cmd.embed_tei")                                              \
     X(cmd_copilot_prefix, "cmd.copilot_prefix")                                    \
     /* fits, but not what a buyer would rent (practicality.cpp) */                 \
@@ -149,6 +156,12 @@ namespace gpusizer {
     X(term_full_finetune, "term.full_finetune")                                    \
     X(term_lora, "term.lora")                                                      \
     X(term_qlora, "term.qlora")                                                    \
+    X(term_asr_hf, "term.asr_hf")                                              \
+    X(term_asr_ct2, "term.asr_ct2")                                            \
+    X(term_asr_cpp, "term.asr_cpp")                                            \
+    X(term_asr_trt, "term.asr_trt")                                            \
+    X(term_asr_mode_chunk, "term.asr_mode_chunk")                              \
+    X(term_asr_mode_seq, "term.asr_mode_seq")                                  \
     X(term_memory_full, "term.memory_full")                                        \
     X(term_memory_lora, "term.memory_lora")                                        \
     X(term_memory_qlora, "term.memory_qlora")                                      \

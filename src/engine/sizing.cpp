@@ -35,6 +35,16 @@ std::string_view method_key(TuneMethod m) {
 }
 std::string_view trainer_key(Trainer t) { return t == Trainer::fused ? "fused" : "hf"; }
 std::string_view host_ram_key(HostRam r) { return r == HostRam::ddr5 ? "5" : "4"; }
+std::string_view asr_runtime_key(AsrRuntime r) {
+    switch (r) {
+        case AsrRuntime::hf: return "hf";
+        case AsrRuntime::ct2: return "ct2";
+        case AsrRuntime::cpp: return "cpp";
+        case AsrRuntime::trt: return "trt";
+    }
+    return "ct2";
+}
+std::string_view asr_mode_key(AsrMode m) { return m == AsrMode::sequential ? "seq" : "chunk"; }
 std::string_view rank_by_key(RankBy r) {
     switch (r) {
         case RankBy::cost: return "cost";

@@ -1,12 +1,13 @@
 // Speech-to-text (use=asr): seconds of audio one GPU transcribes per second ("× realtime"),
-// and the GPUs a day's recordings plus live streams need. Per audio second, one GPU:
-//   encoder = encoder FLOPs / (dense peak × encoder efficiency)               compute-bound
-//   decoder = decoder steps × max(bytes read per step / bandwidth, launch latency) / batch
-//             Whisper: the decoder's weights once per step for the batch, plus each sequence's
-//             cross-attention K/V over the 1,500-frame window; transducers (TDT, RNN-T): a tiny
-//             prediction network whose steps are bound by kernel launches; CTC: no steps
-//   host    = audio decoding and feature extraction on the CPU: a ceiling per GPU
-//   × realtime = 1 / (encoder + decoder + host)
+// and the GPUs a day's recordings plus live streams need.
+//   Whisper-type models (an encoder over 30-s windows, an autoregressive decoder): the runtime's
+//   pipeline, window by window (speech_pipeline.hpp): padding, overlap, the longest sequence of a
+//   batch, beams, and the runtime's host time per decoder step.
+//   Transducers (TDT, RNN-T) and CTC, per audio second on one GPU:
+//     encoder = encoder FLOPs / (dense peak × encoder efficiency)               compute-bound
+//     decoder = prediction-network steps × launch latency / batch (CTC: no steps)
+//     host    = audio decoding and feature extraction on the CPU: a ceiling per GPU
+//     × realtime = 1 / (encoder + decoder + host)
 // Recorded audio arrives over a working day; a live stream is re-transcribed every update.
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,7 @@
 
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
+#include "engine/speech_pipeline.hpp"
 #include "engine/tasks.hpp"
 
 namespace gpusizer {
@@ -24,7 +26,8 @@ constexpr double kStreamUpdateSeconds = 2;   // a live caption is refreshed ever
 constexpr double kStreamBufferSeconds = 15;  // ... by re-decoding a rolling buffer (Whisper streaming)
 constexpr double kTransducerStreamFactor = 1.5;  // chunked transducer streaming recomputes left context
 constexpr double kSegmentSeconds = 30;       // VAD segments an encoder without a fixed window sees
-constexpr double kMaxBatch = 64;             // sequences transcribed together offline, memory permitting
+constexpr double kMaxBatch = 64;             // transducer sequences transcribed together offline, memory permitting
+constexpr double kMaxServerWindows = 256;    // Whisper windows a runtime batches when it fills memory (MLPerf: 256-320)
 constexpr double kTransducerStepsPerToken = 1.5;  // emitted tokens plus the frames a TDT does not skip
 constexpr double kActivationBytesPerFrame = 16;   // × encoder width: one segment's live activations (FP16)
 
@@ -98,21 +101,82 @@ double stream_decoder_factor(const SpeechShape& s) {
     return s.transformer ? kStreamBufferSeconds / kStreamUpdateSeconds : 1.0;
 }
 
+// Whisper-type models: the runtime's pipeline at the batch memory holds (speech_pipeline.hpp).
+struct WhisperFit {
+    AsrPipeline files, live;
+    WhisperShape shape;
+    double window_bytes = 0;  // memory one window (its beams and encoder activations) holds
+    int encoder_hidden = 0;
+};
+
+WhisperFit whisper_fit(const Job& job) {
+    const State& st = job.state;
+    WhisperFit f;
+    f.shape = whisper_shape(job.model, job.wq);
+    f.files = asr_pipeline(st);
+    // A live stream re-decodes its rolling buffer every update, one window per stream and update.
+    f.live = f.files;
+    f.live.mode = AsrMode::chunked;
+    f.live.advance_s = kStreamUpdateSeconds;
+    f.live.tokens = std::max(1.0, st.speech_tokens * kStreamBufferSeconds);
+    const SpeechSpec& sp = *job.model.speech;
+    f.encoder_hidden = sp.encoder_hidden;
+    f.window_bytes = whisper_bytes_per_window(f.shape, f.files) +
+                     f.shape.frames * sp.encoder_hidden * kActivationBytesPerFrame;
+    return f;
+}
+
+// × realtime of recorded audio and GPU-seconds per second of one live stream, per assumption set.
+void whisper_pace(const WhisperFit& f, const Job& job, const GpuSpec& g, double batch, double x[3], double per_stream[3]) {
+    const Assumptions as[3] = {Assumptions::optimistic(), Assumptions::typical(), Assumptions::pessimistic()};
+    const double host_scale[3] = {0.7, 1.0, 1.5};  // runtime versions and host CPUs differ
+    const int h = job.model.speech->encoder_hidden;
+    for (int i = 0; i < 3; ++i) {
+        const double eff = encoder_compute_eff(as[i], h);
+        x[i] = whisper_x_realtime(whisper_batch(f.shape, f.files, g, as[i], batch, eff, host_scale[i]), f.files);
+        const double live_x = whisper_x_realtime(whisper_batch(f.shape, f.live, g, as[i], batch, eff, host_scale[i]), f.live);
+        per_stream[i] = live_x > 0 ? 1.0 / live_x : 1e9;
+    }
+}
+
+// The model's short name as the runtimes' own model lists spell it ("large-v3", "large-v3-turbo").
+std::string whisper_size(const std::string& id) {
+    const auto at = id.find("whisper-");
+    return at == std::string::npos ? id : id.substr(at + 8);
+}
+
+CommandLine whisper_command(const Job& job, const AsrPipeline& p, const std::string& batch) {
+    const std::string beam = std::to_string(p.beam), id = job.model.id;
+    switch (p.runtime->runtime) {
+        case AsrRuntime::ct2:
+            return {"python -c \"from faster_whisper import WhisperModel, BatchedInferencePipeline; "
+                    "m = BatchedInferencePipeline(WhisperModel('" + whisper_size(id) + "', device='cuda', compute_type='float16')); "
+                    "segments, info = m.transcribe('meeting.wav', batch_size=" + batch + ", beam_size=" + beam + ")\"",
+                    Message(code::cmd_asr_ct2)};
+        case AsrRuntime::hf:
+            return {"python -c \"import torch; from transformers import pipeline; "
+                    "asr = pipeline('automatic-speech-recognition', '" + id + "', torch_dtype=torch.float16, device='cuda:0'); "
+                    "print(asr('meeting.wav', chunk_length_s=30, batch_size=" + batch + ", generate_kwargs={'num_beams': " + beam + "}))\"",
+                    Message(code::cmd_asr_hf)};
+        case AsrRuntime::cpp:
+            return {"whisper-cli -m models/ggml-" + whisper_size(id) + ".bin -f meeting.wav -bs " + beam, Message(code::cmd_asr_cpp)};
+        case AsrRuntime::trt:
+            break;
+    }
+    return {"vllm serve " + id + " --max-num-seqs " + batch + " --gpu-memory-utilization " + fmt(memory_utilization(job.state.reserve), 2),
+            Message(code::cmd_asr_vllm)};
+}
+
 std::vector<CommandLine> speech_command(const Job& job, const Option& o) {
     // (std::string, not a stream: no iostreams in the page's module)
     const std::string batch = std::to_string(std::max(1, o.batch_per_replica));
-    std::string c;
-    Message note;
-    if (job.model.speech->decoder == "transformer") {
-        c = "vllm serve " + job.model.id + " --max-num-seqs " + batch +
-            " --gpu-memory-utilization " + fmt(memory_utilization(job.state.reserve), 2);
-        note = Message(code::cmd_asr_vllm);
-    } else {
-        c = "python examples/asr/transcribe_speech.py pretrained_name=" + job.model.id +
-            " audio_dir=<recordings> batch_size=" + batch;
-        note = Message(code::cmd_asr_nemo);
-    }
-    std::vector<CommandLine> lines{{c, note}};
+    std::vector<CommandLine> lines;
+    if (job.model.speech->decoder == "transformer")
+        lines.push_back(whisper_command(job, asr_pipeline(job.state), batch));
+    else
+        lines.push_back({"python examples/asr/transcribe_speech.py pretrained_name=" + job.model.id +
+                             " audio_dir=<recordings> batch_size=" + batch,
+                         Message(code::cmd_asr_nemo)});
     if (o.count > 1) lines.push_back({"", Message(code::cmd_replicas).num("replicas", o.count)});
     return lines;
 }
@@ -138,7 +202,39 @@ void explain(const Job& job, const SpeechShape& s, double files_rate, double str
         {}});
 }
 
-void state_assumptions(const SpeechShape& s, Result& out) {
+void explain_whisper(const Job& job, const WhisperFit& f, double files_rate, double streams, Result& out) {
+    const SpeechSpec& sp = *job.model.speech;
+    out.explanations.push_back({"speech.encoder",
+        Message(code::formula_speech_encoder).num("params_b", sp.encoder_params_b).num("frames", f.shape.frames)
+            .num("fps", sp.frames_per_second).num("window", sp.window_seconds)
+            .num("gflops", f.shape.encoder_flops / sp.window_seconds / 1e9),
+        {}});
+    out.explanations.push_back({"speech.pipeline",
+        Message(code::formula_whisper_pipeline).term("runtime", "term.asr_" + std::string(asr_runtime_key(f.files.runtime->runtime)))
+            .term("mode", "term.asr_mode_" + std::string(asr_mode_key(f.files.mode))).num("beam", f.files.beam)
+            .num("advance", f.files.advance_s).num("tokens", f.files.tokens)
+            .num("weights_mb", f.shape.decoder_bytes / 1e6).num("kv_mb", f.shape.cross_kv_bytes / 1e6),
+        {}});
+    out.explanations.push_back({"speech.load",
+        Message(code::formula_speech_load).num("audio_h", job.state.audio_h).num("day", kWorkdayHours)
+            .num("rate", files_rate).num("streams", streams).num("enc", 30.0 / kStreamUpdateSeconds)
+            .num("dec", kStreamBufferSeconds / kStreamUpdateSeconds).num("growth", job.state.growth),
+        {}});
+}
+
+// One GPU's batch of windows under the typical assumptions, as its ⓘ explains it.
+Explanation whisper_window_explanation(const WhisperFit& f, const GpuSpec& g, double batch) {
+    const Assumptions a = Assumptions::typical();
+    const WindowBatch b = whisper_batch(f.shape, f.files, g, a, batch, encoder_compute_eff(a, f.encoder_hidden));
+    return {"speech.window",
+            Message(code::formula_whisper_window).num("batch", b.windows).num("beam", f.files.beam).num("steps", b.steps)
+                .num("step_ms", (b.step_gpu + b.step_host) * 1e3).num("gpu_ms", b.step_gpu * 1e3)
+                .num("host_ms", b.step_host * 1e3).num("encoder_s", b.encoder).num("decoder_s", b.decoder)
+                .num("cpu_s", b.host).num("x", whisper_x_realtime(b, f.files)),
+            {}};
+}
+
+void state_assumptions(const SpeechShape& s, const WhisperFit* wf, Result& out) {
     const Assumptions a = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     const int h = s.sp->encoder_hidden;
     auto& said = out.assumptions;
@@ -146,11 +242,22 @@ void state_assumptions(const SpeechShape& s, Result& out) {
                        .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100));
     said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
                        .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
-    said.push_back(Message(code::assume_speech_tokens).num("tokens", kTypical.tokens_per_s)
-                       .num("low", kOptimistic.tokens_per_s).num("high", kPessimistic.tokens_per_s));
-    said.push_back(Message(code::assume_speech_steps).num("us", kTypical.step_us).num("layer_us", kTypical.layer_us));
-    said.push_back(Message(code::assume_speech_host).num("x", kTypical.host_x).num("low", kPessimistic.host_x)
-                       .num("high", kOptimistic.host_x));
+    if (wf) {
+        const AsrRuntimeProfile& rt = *wf->files.runtime;
+        said.push_back(Message(code::assume_asr_runtime).term("runtime", "term.asr_" + std::string(asr_runtime_key(rt.runtime)))
+                           .term("mode", "term.asr_mode_" + std::string(asr_mode_key(wf->files.mode))).num("beam", wf->files.beam)
+                           .num("batch", wf->files.batch_asked).num("step_us", rt.step_us).num("layer_us", rt.layer_us)
+                           .num("hyp_us", rt.hypothesis_us)
+                           .num("window_ms", wf->files.mode == AsrMode::sequential ? rt.seek_host_ms : rt.chunk_host_ms));
+        said.push_back(Message(code::assume_asr_windows).num("advance", wf->files.advance_s).num("tokens", wf->files.tokens)
+                           .num("speech_tokens", out.state.speech_tokens));
+    } else {
+        said.push_back(Message(code::assume_speech_tokens).num("tokens", kTypical.tokens_per_s)
+                           .num("low", kOptimistic.tokens_per_s).num("high", kPessimistic.tokens_per_s));
+        said.push_back(Message(code::assume_speech_steps).num("us", kTypical.step_us).num("layer_us", kTypical.layer_us));
+        said.push_back(Message(code::assume_speech_host).num("x", kTypical.host_x).num("low", kPessimistic.host_x)
+                           .num("high", kOptimistic.host_x));
+    }
     said.push_back(Message(code::assume_speech_day).num("hours", kWorkdayHours));
     said.push_back(Message(code::assume_speech_streams).num("update", kStreamUpdateSeconds).num("buffer", kStreamBufferSeconds)
                        .num("window", s.sp->window_seconds).num("transducer", kTransducerStreamFactor));
@@ -174,27 +281,35 @@ void evaluate_speech(const Job& job, Result& out) {
         return;
     }
     const SpeechShape s = shape_of(m, job.wq, kTypical.tokens_per_s);
+    const bool whisper = s.transformer;
+    const WhisperFit wf = whisper ? whisper_fit(job) : WhisperFit{};
+    // Memory one batch member holds: a window with its beams (Whisper), a sequence (transducers).
+    const double member_bytes = whisper ? wf.window_bytes : s.state_per_seq;
+    const double max_members = whisper ? (wf.files.batch_asked > 0 ? wf.files.batch_asked : kMaxServerWindows) : kMaxBatch;
     const double grow = 1.0 + std::max(0.0, st.growth) / 100.0;
     const double files_rate = std::max(0.0, st.audio_h) * grow / kWorkdayHours;  // audio-s per second
     const double streams = std::max(0.0, st.streams) * grow;
     const Bytes weights = weight_bytes(m, job.wq).total();
     const Assumptions typ = Assumptions::typical();
     out.memory.weights = weights;
-    out.memory.kv_cache = Bytes{s.state_per_seq * kMaxBatch};
+    out.memory.kv_cache = Bytes{member_bytes * (whisper ? std::max(1.0, wf.files.batch_asked) : kMaxBatch)};
     out.memory.overhead = Bytes::from_gb(typ.runtime_overhead_gb);
     out.memory_total_gb = {out.memory.total().gb(), out.memory.total().gb(), out.memory.total().gb()};
-    explain(job, s, files_rate, streams, out);
-    state_assumptions(s, out);
+    if (whisper)
+        explain_whisper(job, wf, files_rate, streams, out);
+    else
+        explain(job, s, files_rate, streams, out);
+    state_assumptions(s, whisper ? &wf : nullptr, out);
 
     const int pinned = st.n ? *st.n : 0;
     for (const GpuSpec* gp : job.gpus) {
         const GpuSpec& g = *gp;
         Option o = option_on(g, st, std::max(1, pinned));
         const double free_bytes = o.capacity_gb * kBytesPerGB - weights.value - out.memory.overhead.value;
-        const double batch = std::min(kMaxBatch, std::floor(free_bytes / std::max(1.0, s.state_per_seq)));
+        const double batch = std::min(max_members, std::floor(free_bytes / std::max(1.0, member_bytes)));
         o.per_gpu.weights = weights;
         o.per_gpu.overhead = out.memory.overhead;
-        o.per_gpu.kv_cache = Bytes{s.state_per_seq * std::max(1.0, batch)};
+        o.per_gpu.kv_cache = Bytes{member_bytes * std::max(1.0, batch)};
         const double used = o.per_gpu.total().gb();
         o.per_gpu_gb = {used, used, used};
         if (peak_flops(g, ComputeKind::bf16) <= 0) {
@@ -203,21 +318,27 @@ void evaluate_speech(const Job& job, Result& out) {
             continue;
         }
         if (batch < 1) {
-            o.reason = Message(code::reason_needs_memory).num("need", (weights + out.memory.overhead).gb() + s.state_per_seq / 1e9)
+            o.reason = Message(code::reason_needs_memory).num("need", (weights + out.memory.overhead).gb() + member_bytes / 1e9)
                            .num("have", o.capacity_gb);
             out.options.push_back(o);
             continue;
         }
         o.batch_per_replica = int(batch);
-        const SpeechSet sets[3] = {kOptimistic, kTypical, kPessimistic};
-        const Assumptions as[3] = {Assumptions::optimistic(), typ, Assumptions::pessimistic()};
         double x[3], need[3], per_stream[3];
-        for (int i = 0; i < 3; ++i) {
-            const Pace files = pace(s, g, as[i], sets[i], batch, 1, 1);
-            const Pace live = pace(s, g, as[i], sets[i], batch, stream_encoder_factor(s), stream_decoder_factor(s));
-            x[i] = 1.0 / files.total();
-            per_stream[i] = live.total();
-            need[i] = files_rate * files.total() + streams * live.total();  // GPU-seconds per second
+        if (whisper) {
+            whisper_pace(wf, job, g, batch, x, per_stream);
+            for (int i = 0; i < 3; ++i) need[i] = files_rate / x[i] + streams * per_stream[i];  // GPU-seconds per second
+            o.explanations.push_back(whisper_window_explanation(wf, g, batch));
+        } else {
+            const SpeechSet sets[3] = {kOptimistic, kTypical, kPessimistic};
+            const Assumptions as[3] = {Assumptions::optimistic(), typ, Assumptions::pessimistic()};
+            for (int i = 0; i < 3; ++i) {
+                const Pace files = pace(s, g, as[i], sets[i], batch, 1, 1);
+                const Pace live = pace(s, g, as[i], sets[i], batch, stream_encoder_factor(s), stream_decoder_factor(s));
+                x[i] = 1.0 / files.total();
+                per_stream[i] = live.total();
+                need[i] = files_rate * files.total() + streams * live.total();  // GPU-seconds per second
+            }
         }
         o.audio_x_realtime = {x[2], x[1], x[0]};
         const int needed = int(std::min(1e6, std::max(1.0, std::ceil(need[1] - 1e-9))));

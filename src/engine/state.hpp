@@ -16,6 +16,13 @@ enum class TuneMethod { full, lora, qlora };
 enum class Trainer { hf, fused };
 enum class OtherWork { render, transcode, image, hpc };
 enum class RankBy { cost, speed, gpus };
+// Speech-to-text runtime family of a Whisper-type model (speech_pipeline.hpp): Hugging Face
+// Transformers (PyTorch eager), CTranslate2 (faster-whisper, WhisperX), whisper.cpp, and an optimised
+// server (TensorRT-LLM / Triton, vLLM). Long recordings are cut into 30-s windows in chunks decoded
+// as a batch (chunked) or one after another, each window starting where the last one's text ended
+// (sequential, Whisper's own long-form algorithm).
+enum class AsrRuntime { hf, ct2, cpp, trt };
+enum class AsrMode { chunked, sequential };
 // Host memory of a partial-offload box (offload=1): dual-channel desktop DDR4-3200 or DDR5-5600.
 enum class HostRam { ddr4, ddr5 };
 
@@ -80,6 +87,13 @@ struct State {
     double doc_tokens = 512;  // tokens per passage
     double qps = 20;          // search queries per second to embed
     double prefix_hit = 0;    // % of each prompt already in the prefix cache (copilot preset: 75)
+    // speech-to-text pipeline (use=asr with a Whisper-type model; speech_pipeline.hpp)
+    AsrRuntime asr_runtime = AsrRuntime::ct2;  // faster-whisper: the usual meeting-transcription stack
+    AsrMode asr_mode = AsrMode::chunked;       // its batched pipeline (VAD-cut windows, batch 8)
+    int beam = 0;               // beam width; 0 = the runtime's default (faster-whisper, whisper.cpp 5; HF, TensorRT 1)
+    int asr_batch = 0;          // windows decoded together; 0 = the runtime's default, memory permitting
+    double clip = 0;            // average clip length, s (short clips are padded to the 30-s window); 0 = long recordings
+    double speech_tokens = 4;   // text tokens per second of speech (English ~150 words/min with timestamps; Russian more)
 
     // partial offload (offload.hpp): one GPU with layers or MoE experts in host RAM, llama.cpp style
     bool offload = false;
@@ -106,6 +120,8 @@ std::string_view method_key(TuneMethod m);
 std::string_view trainer_key(Trainer t);
 std::string_view rank_by_key(RankBy r);
 std::string_view host_ram_key(HostRam r);
+std::string_view asr_runtime_key(AsrRuntime r);  // hf ct2 cpp trt
+std::string_view asr_mode_key(AsrMode m);        // chunk seq
 
 // Training from scratch defaults to a pretraining-sized corpus (1 T); fine-tuning to 100 M tokens.
 double default_tokens(Task t);

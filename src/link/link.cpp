@@ -40,6 +40,8 @@ const std::vector<NumberKey>& number_keys() {
         // 0 live streams: speech-to-text of recordings only (transcoding counts at least one stream)
         {"streams", 0, 10000000, &State::streams, nullptr},
         {"audio_h", 0, 10000000, &State::audio_h, nullptr},
+        {"clip", 0, 3600, &State::clip, nullptr},
+        {"speech_tokens", 0.1, 50, &State::speech_tokens, nullptr},
         {"docs", 0, 1e13, &State::docs, nullptr},
         {"doc_tokens", 1, 16777216, &State::doc_tokens, nullptr},
         {"qps", 0, 10000000, &State::qps, nullptr},
@@ -82,6 +84,8 @@ const std::vector<IntKey>& int_keys() {
         {"lin_v_dim", 1, 100000, nullptr, &CustomModel::linear_v_dim},
         {"lin_conv", 1, 1000, nullptr, &CustomModel::linear_conv},
         {"indexer", 1, 100000, nullptr, &CustomModel::indexer_dim},
+        {"beam", 1, 16, &State::beam, nullptr},
+        {"asr_batch", 1, 4096, &State::asr_batch, nullptr},
     };
     return keys;
 }
@@ -93,7 +97,7 @@ const char* const kKeyOrder[] = {"task", "use", "view", "model", "name", "params
                                  "expert_inter", "dense_layers", "kv_lora", "q_lora", "rope_dim", "nope_dim", "v_dim",
                                  "window", "window_layers", "lin_layers", "lin_k_heads", "lin_v_heads", "lin_k_dim",
                                  "lin_v_dim", "lin_conv", "indexer", "native", "experts_only", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
-                                 "prefix_hit", "audio_h", "docs", "doc_tokens", "qps", "offload", "ram", "ddr", "ram_gbs", "cpu_layers",
+                                 "prefix_hit", "audio_h", "asr_rt", "longform", "beam", "asr_batch", "clip", "speech_tokens", "docs", "doc_tokens", "qps", "offload", "ram", "ddr", "ram_gbs", "cpu_layers",
                                  "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
                                  "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
 
@@ -328,6 +332,20 @@ DecodedLink decode_link(std::string_view text) {
             if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc, av1");
             continue;
         }
+        if (key == "asr_rt") {
+            if (value == "hf") s.asr_runtime = AsrRuntime::hf;
+            else if (value == "ct2") s.asr_runtime = AsrRuntime::ct2;
+            else if (value == "cpp") s.asr_runtime = AsrRuntime::cpp;
+            else if (value == "trt") s.asr_runtime = AsrRuntime::trt;
+            else bad("hf, ct2, cpp, trt");
+            continue;
+        }
+        if (key == "longform") {
+            if (value == "chunk") s.asr_mode = AsrMode::chunked;
+            else if (value == "seq") s.asr_mode = AsrMode::sequential;
+            else bad("chunk, seq");
+            continue;
+        }
         if (key == "offload") {
             if (value == "1") s.offload = true;
             else if (value == "0") s.offload = false;
@@ -441,6 +459,8 @@ std::string encode_link(const State& s) {
         if (k == "sort") { if (s.sort != def.sort) put(key, std::string(rank_by_key(s.sort))); continue; }
         if (k == "res") { if (s.res != def.res) put(key, s.res); continue; }
         if (k == "codec") { if (s.codec != def.codec) put(key, s.codec); continue; }
+        if (k == "asr_rt") { if (s.asr_runtime != def.asr_runtime) put(key, std::string(asr_runtime_key(s.asr_runtime))); continue; }
+        if (k == "longform") { if (s.asr_mode != def.asr_mode) put(key, std::string(asr_mode_key(s.asr_mode))); continue; }
         if (k == "gpu") { if (!s.gpu.empty()) put(key, s.gpu); continue; }
         if (k == "ckpt") { if (s.ckpt != def.ckpt) put(key, s.ckpt ? "1" : "0"); continue; }
         if (k == "offload") { if (s.offload) put(key, "1"); continue; }

@@ -58,6 +58,9 @@ json state_json(const State& s, double mfu) {
     j["gpuh_gpu"] = s.gpuh_gpu;
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
     j["prefix_hit"] = num(s.prefix_hit);
+    j["asr_rt"] = std::string(asr_runtime_key(s.asr_runtime)); j["longform"] = std::string(asr_mode_key(s.asr_mode));
+    j["beam"] = s.beam > 0 ? json(s.beam) : json(nullptr); j["asr_batch"] = s.asr_batch > 0 ? json(s.asr_batch) : json(nullptr);
+    j["clip"] = num(s.clip); j["speech_tokens"] = num(s.speech_tokens);
     j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = s.ddr == HostRam::ddr5 ? "ddr5" : "ddr4";
     j["ram_gbs"] = s.ram_gbs ? num(*s.ram_gbs) : json(nullptr);
     j["cpu_layers"] = s.cpu_layers ? json(*s.cpu_layers) : json(nullptr);

@@ -2,6 +2,7 @@
 // vector search (use=embed) and the code copilot (use=copilot).
 #include "engine/model_fit.hpp"
 #include "engine/services.hpp"
+#include "engine/speech_pipeline.hpp"
 #include "helpers.hpp"
 #include "report/report.hpp"
 
@@ -56,7 +57,14 @@ TEST_CASE("speech-to-text: × realtime per GPU, GPUs for a day's recordings, liv
     CHECK(h100->audio_x_realtime.mid <= h100->audio_x_realtime.high);
     // 2000 h over an 8-hour day = 250 s of audio per second.
     CHECK(t4->count == int(std::ceil(250.0 / t4->audio_x_realtime.mid - 1e-9)));
-    CHECK(h100->command.front().shell.rfind("vllm serve openai/whisper-large-v3-turbo", 0) == 0);
+    // The default stack is faster-whisper's batched pipeline; the optimised server is vLLM's.
+    CHECK(h100->command.front().shell.find("from faster_whisper import WhisperModel, BatchedInferencePipeline") != std::string::npos);
+    CHECK(h100->command.front().shell.find("batch_size=8, beam_size=5") != std::string::npos);
+    const Result served = run("v=1&use=asr&asr_rt=trt&gpu=h100-sxm");
+    const Option* trt = option_for(served, "h100-sxm");
+    REQUIRE(trt);
+    REQUIRE(!trt->command.empty());
+    CHECK(trt->command.front().shell.rfind("vllm serve openai/whisper-large-v3-turbo", 0) == 0);
     // Live streams cost more than recordings: Whisper re-encodes its 30 s window every update.
     const Result live = run("v=1&use=asr&audio_h=0&streams=40&gpu=l4");
     REQUIRE(!live.options.empty());
@@ -124,4 +132,58 @@ TEST_CASE("the models view sizes speech and embedding models in their own preset
     s.use = "asr";  // a chat model is still sized as one when the page shows the transcription preset
     for (const ModelFit& f : fit_models(s, test::bundled()))
         if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
+}
+
+TEST_CASE("speech-to-text pipelines: windows, stride, padding, beams, the longest of a batch") {
+    const State base = decode_link("v=1&use=asr&model=openai/whisper-large-v3").state;
+    // The Transformers pipeline overlaps 30-s chunks by 5 s each side: 20 s of new audio a chunk.
+    State s = base;
+    s.asr_runtime = AsrRuntime::hf;
+    CHECK(asr_pipeline(s).advance_s == doctest::Approx(20));
+    CHECK(asr_pipeline(s).beam == 1);
+    // A 10-s clip is padded to one 30-s window: 10 s of audio a window, 40 tokens at 4 tokens/s.
+    s.clip = 10;
+    CHECK(asr_pipeline(s).advance_s == doctest::Approx(10));
+    CHECK(asr_pipeline(s).tokens == doctest::Approx(40));
+    // faster-whisper's defaults: beam 5, batch 8, VAD-merged windows of ~27 s.
+    const AsrPipeline ct2 = asr_pipeline(base);
+    CHECK(ct2.beam == 5);
+    CHECK(ct2.batch_asked == 8);
+    CHECK(ct2.advance_s == doctest::Approx(27));
+
+    const ModelSpec& large = test::model("openai/whisper-large-v3");
+    const WhisperShape w = whisper_shape(large, WeightFormat::fp16);
+    // Cross-attention K/V of one hypothesis: 2 × 32 layers × 1500 frames × 1280 × 2 B = 245.76 MB.
+    CHECK(w.cross_kv_bytes == doctest::Approx(2.0 * 32 * 1500 * 1280 * 2));
+    const GpuSpec& h100 = test::gpu("h100-sxm");
+    const Assumptions a = Assumptions::typical();
+    // The longest of 8 windows: tokens × (1 + 0.25 · sqrt(2 ln 8)).
+    const WindowBatch b8 = whisper_batch(w, ct2, h100, a, 8, 0.3);
+    CHECK(b8.steps == doctest::Approx(ct2.tokens * (1 + 0.25 * std::sqrt(2 * std::log(8.0)))));
+    // Transformers holds a K/V copy per beam, CTranslate2 one per window: beams cost HF more bytes.
+    State hf5 = base;
+    hf5.asr_runtime = AsrRuntime::hf;
+    hf5.asr_mode = AsrMode::sequential;
+    hf5.beam = 5;
+    State ct5 = hf5;
+    ct5.asr_runtime = AsrRuntime::ct2;
+    CHECK(whisper_bytes_per_window(w, asr_pipeline(hf5)) > whisper_bytes_per_window(w, asr_pipeline(ct5)) + 4 * w.cross_kv_bytes - 1);
+    // A 4-layer decoder (turbo) decodes a window much faster than 32 layers, one window at a time.
+    const WhisperShape turbo = whisper_shape(test::model("openai/whisper-large-v3-turbo"), WeightFormat::fp16);
+    const AsrPipeline seq = asr_pipeline(ct5);
+    CHECK(whisper_batch(turbo, seq, h100, a, 1, 0.3).decoder < 0.3 * whisper_batch(w, seq, h100, a, 1, 0.3).decoder);
+}
+
+TEST_CASE("speech-to-text link keys round-trip and refuse bad values") {
+    const DecodedLink d = decode_link("v=1&use=asr&asr_rt=hf&longform=seq&beam=3&asr_batch=16&clip=12.5&speech_tokens=5");
+    CHECK(d.warnings.empty());
+    CHECK(d.state.asr_runtime == AsrRuntime::hf);
+    CHECK(d.state.asr_mode == AsrMode::sequential);
+    CHECK(d.state.beam == 3);
+    CHECK(d.state.asr_batch == 16);
+    CHECK(d.state.clip == 12.5);
+    CHECK(encode_link(d.state) == "v=1&use=asr&asr_rt=hf&longform=seq&beam=3&asr_batch=16&clip=12.5&speech_tokens=5");
+    CHECK(encode_link(decode_link("v=1&use=asr").state) == "v=1&use=asr");  // defaults stay out of links
+    for (const char* bad : {"asr_rt=onnx", "longform=maybe", "beam=0", "beam=99", "asr_batch=-1", "clip=-3", "speech_tokens=0"})
+        CHECK_MESSAGE(has_warning(decode_link(std::string("v=1&use=asr&") + bad).warnings, code::link_bad_value), bad);
 }
