@@ -211,7 +211,7 @@ const TextPair kEnglish[] = {
     {"term.asr_mode_chunk", "30-s chunks decoded in batches"},
     {"term.asr_mode_seq", "sequential long-form (each window starts where the last text ended)"},
     {"formula.whisper_pipeline", "{runtime}, {mode}, beam {beam:0}: a window covers {advance:1} s of audio and {tokens:0} tokens; each decoder step reads the decoder's {weights_mb:0} MB once and {kv_mb:0} MB of cross-attention K/V per hypothesis"},
-    {"formula.whisper_window", "a batch of {batch:0} windows × beam {beam:0}: encoder {encoder_s:2} s + {steps:0} steps (the batch's longest window) × {step_ms:2} ms ({gpu_ms:2} ms GPU, {host_ms:2} ms runtime host time) = {decoder_s:2} s + CPU {cpu_s:2} s → {x:0}× realtime per GPU"},
+    {"formula.whisper_window", "a batch of {batch:0} windows × beam {beam:0}: encoder {encoder_s:2} s + {steps:0} steps (the batch's longest window) × {step_ms:2} ms ({gpu_ms:2} ms GPU, {host_ms:2} ms runtime host time) = {decoder_s:2} s + CPU {cpu_s:2} s: {x:0}× realtime per GPU"},
     {"assume.asr_runtime", "{runtime}, {mode}, beam {beam:0}{?batch:, batch {batch:0}}: the runtime adds {step_us:0} µs + {layer_us:0} µs per decoder layer + {hyp_us:1} µs per hypothesis to every decoder step and {window_ms:0} ms of CPU per window (each set on one published run, range ×0.7–×1.5)"},
     {"assume.asr_windows", "{speech_tokens:1} text tokens per second of speech: a window covers {advance:1} s and {tokens:0} tokens; the longest window of a batch sets its steps (token counts vary ±25 %); sequential decoding re-decodes 5 % of windows at a higher temperature"},
     {"cmd.asr_ct2", "faster-whisper's batched pipeline (pip install faster-whisper); for a service, run it behind your own queue"},
