@@ -1,6 +1,7 @@
 // The renderer behind text.hpp: template substitution, numbers, plurals and scale-aware units.
 #include "text/text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -237,7 +238,12 @@ std::string energy_mwh(double mwh, Lang lang) {
 
 std::string money(double v, const std::string& currency, Lang lang) {
     if (!std::isfinite(v)) return dash();
-    const std::string n = std::fabs(v) >= 1e7 ? compact(v, 1, lang) : number(v, std::fabs(v) < 10 ? 2 : 0, lang);
+    // Enough digits to see an order and never "0.00" for a cost: cents up to 1,000, whole units above;
+    // below one unit two significant digits (0.0016 per hour of audio).
+    const double a = std::fabs(v);
+    int decimals = a >= 1000 ? 0 : 2;
+    if (a > 0 && a < 0.1) decimals = std::min(6, int(std::ceil(-std::log10(a))) + 1);
+    const std::string n = a >= 1e7 ? compact(v, 1, lang) : number(v, decimals, lang);
     const char* sym = currency_symbol(currency);
     if (lang == Lang::en && sym) return sym + n;
     return n + "\u00A0" + (sym ? sym : currency);

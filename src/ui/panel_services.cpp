@@ -20,21 +20,57 @@ std::string formula(const Result& r, const char* key) {
     return e ? message_text(e->formula) : std::string();
 }
 
+std::string own_formula(const Option& o, const char* key) {
+    for (const auto& e : o.explanations)
+        if (e.key == key) return message_text(e.formula);
+    return {};
+}
+
 bool growth_row(State& s) {
     return number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f",
                       tr("The guide: keep a reserve for load growth."));
 }
 
+// The speech-to-text pipeline of a Whisper-type model (engine/speech_pipeline.hpp): runtime family,
+// long-form mode, beam, batch, clip length and the text rate of the speech.
+bool speech_pipeline_rows(State& s) {
+    bool changed = false;
+    int runtime = int(s.asr_runtime);
+    const char* runtimes[] = {tr("Hugging Face Transformers (PyTorch)"), tr("faster-whisper (CTranslate2)"), tr("whisper.cpp"),
+                              tr("Optimised server (TensorRT-LLM, vLLM)")};
+    if (int_combo(tr("Speech runtime"), "asr_rt", &runtime, runtimes, 4,
+                  tr("Each runtime spends its own host time per decoder step; faster-whisper is the usual meeting stack.")))
+        { s.asr_runtime = AsrRuntime(runtime); changed = true; }
+    int mode = int(s.asr_mode);
+    const char* modes[] = {tr("30-s chunks in batches"), tr("Sequential long-form")};
+    if (int_combo(tr("Long recordings"), "longform", &mode, modes, 2,
+                  tr("Chunks are decoded together; sequential decoding starts each window where the last text ended.")))
+        { s.asr_mode = AsrMode(mode); changed = true; }
+    double beam = s.beam, batch = s.asr_batch;
+    if (number_row(tr("Beam width (0 = the runtime's)"), "beam", &beam, 0, 16, false, "%.0f",
+                   tr("Beam search decodes several hypotheses per window: faster-whisper and whisper.cpp use 5.")))
+        { s.beam = int(beam); changed = true; }
+    if (number_row(tr("Windows per batch (0 = the runtime's)"), "asr_batch", &batch, 0, 4096, false, "%.0f",
+                   tr("How many 30-s windows the runtime decodes together, memory permitting.")))
+        { s.asr_batch = int(batch); changed = true; }
+    changed |= number_row(tr("Average clip length, s (0 = long recordings)"), "clip", &s.clip, 0, 3600, false, "%.1f",
+                          tr("Whisper pads every clip to a 30-s window: short clips cost a whole window each."));
+    changed |= number_row(tr("Text tokens per second of speech"), "speech_tokens", &s.speech_tokens, 0.5, 20, false, "%.1f",
+                          tr("English speech gives about 4 with timestamps; Russian more."));
+    return changed;
+}
+
 }  // namespace
 
 bool draw_service_load(App& app, State& s, bool& changed) {
-    (void)app;
     if (s.use == "asr") {
         changed |= number_row(tr("Recorded audio, hours per day"), "audio_h", &s.audio_h, 0, 100000, true, "%.0f",
                               tr("Meetings recorded each working day, transcribed as they arrive (an 8-hour day)."));
         changed |= number_row(tr("Live audio streams"), "streams", &s.streams, 0, 10000, true, "%.0f",
                               tr("Meetings captioned live at the same time; each is re-transcribed every 2 s."));
         changed |= growth_row(s);
+        const ModelSpec* m = app.catalog.find_model(s.model);
+        if (m && m->speech && m->speech->decoder == "transformer") changed |= speech_pipeline_rows(s);
         return true;
     }
     if (s.use == "embed") {
@@ -63,7 +99,7 @@ bool draw_service_figures(const App& app, const Option& o, const ServiceCell& ce
     if (r.state.use == "asr") {
         cell(tr("Audio per GPU, × realtime"), text::number(o.audio_x_realtime.mid, 0, L),
              range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" + formula(r, "speech.encoder") +
-                 "\n" + formula(r, "speech.decoder"));
+                 "\n" + formula(r, "speech.decoder") + formula(r, "speech.pipeline") + "\n" + own_formula(o, "speech.window"));
         cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"));
         cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L), tr("recordings transcribed together, memory permitting"));
         if (o.price && o.audio_x_realtime.mid > 0)  // a GPU-hour transcribes × realtime hours of audio
