@@ -110,7 +110,7 @@ double rank_speed(const Option& o) {
 }
 
 // Fitting first; among fits, practical layouts first (practicality.cpp); then the sort key.
-// Unpriced options: after priced ones when ranking by cost, by the next key among themselves;
+// Unpriced options: after priced ones when ranking by cost, by GPU count then memory among themselves;
 // ranking by speed or GPUs ignores prices, so no option sinks just for lacking one.
 bool better(const Option& a, const Option& b, RankBy by) {
     if (a.fits != b.fits) return a.fits;
@@ -126,6 +126,10 @@ bool better(const Option& a, const Option& b, RankBy by) {
         const double sb = b.score > 0 && !b.decode_tps_per_user.mid && !b.days.mid ? cb / b.score : cb;
         if (ac && std::abs(sa - sb) > 1e-9 * std::max(sa, sb)) return sa < sb;
         if (a.count != b.count) return a.count < b.count;
+        // No price to rank by: the smallest hardware that does the job (least memory bought), so an
+        // unpriced page answers an 8B chat-bot with a small card, not the biggest one.
+        const double ma = a.count * a.gpu_memory_gb, mb = b.count * b.gpu_memory_gb;
+        if (!ac && std::abs(ma - mb) > 1e-9) return ma < mb;
         return rank_speed(a) > rank_speed(b);
     }
     if (by == RankBy::gpus && a.count != b.count) return a.count < b.count;

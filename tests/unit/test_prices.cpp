@@ -70,8 +70,14 @@ TEST_CASE("cur=RUB alone (a currency and no rate) shows no dollar figure as roub
     const Result r = run_on(c, "v=1");
     for (const auto& o : r.options) CHECK_FALSE(o.cost_per_hour.has_value());
     CHECK(has_warning(r, code::price_other_currency));
-    REQUIRE(r.recommended == 0);  // unpriced options are still ranked (by GPU count, then speed)
+    REQUIRE(r.recommended == 0);  // unpriced options are still ranked (by GPU count, then memory)
     CHECK(r.options[0].fits);
+    // The smallest hardware that fits leads, not the biggest card: an 8B chat-bot on one card of the
+    // least memory among the one-card fits (issue 27: it answered "1 × B300 288GB, no price").
+    CHECK(r.options[0].count == 1);
+    for (const auto& o : r.options)
+        if (o.fits && o.practical && o.count == 1) CHECK(r.options[0].gpu_memory_gb <= o.gpu_memory_gb);
+    CHECK(r.options[0].gpu_id != "b300");
 }
 
 TEST_CASE("an exchange rate converts the other prices and marks them as converted") {
