@@ -169,7 +169,7 @@ void pretraining_command(const Job& job, const Option& o, double tokens, std::ve
     const Launch l = launch_of(job, o);
     const ModelSpec& m = job.model;
     lines.push_back({"", Message(code::cmd_train_megatron).term("method", method_term(job.state))
-                             .num("nodes", l.nodes > 1 ? l.nodes : 0).num("last", l.nodes - 1)
+                             .num("nodes", l.nodes > 1 ? l.nodes : 0)
                              .num("custom", m.custom ? 1 : 0).num("linear", m.linear ? 1 : 0)
                              .num("window", m.sliding_window > 0 ? 1 : 0).num("ffn", m.intermediate > 0 ? 0 : 1)});
     ShellLines c;
@@ -260,7 +260,7 @@ void tuning_command(const Job& job, const Option& o, std::vector<CommandLine>& l
     lines.push_back({"", Message(code::cmd_tune_llamafactory).term("method", method_term(job.state))
                              .num("gpus", o.count).num("ddp", o.count > 1 && !r.deepspeed ? 1 : 0)
                              .num("ds", r.deepspeed ? 1 : 0).num("zero", r.zero).num("tp", r.tp > 1 ? r.tp : 0)
-                             .num("nodes", l.nodes > 1 ? l.nodes : 0).num("last", l.nodes - 1)
+                             .num("nodes", l.nodes > 1 ? l.nodes : 0)
                              .num("custom", job.model.custom ? 1 : 0)});
     if (r.stand_in)
         lines.push_back({"", Message(code::cmd_tune_no_split).term("method", method_term(job.state)).num("tp", o.tp)

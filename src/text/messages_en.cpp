@@ -175,28 +175,19 @@ const TextPair kEnglish[] = {
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
                    "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
                    "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
-    {"cmd.train_megatron", "{method} with Megatron-LM, run from its repository{?nodes: on each of the {nodes:0} "
-                           "servers}. A template: fill in <data-prefix> (your corpus, tokenized by Megatron-LM's "
-                           "tools/preprocess_data.py), <peak-lr> and <checkpoint-dir> (a folder every server can "
-                           "write){?nodes:, and on each server its <node-rank> (0 to {last:0}) and the first "
-                           "server's address for <first-server>}{?custom:, and <your-tokenizer>}. The model is "
-                           "Megatron's GPT with this model's dimensions (SwiGLU, RMSNorm, RoPE): set the rest of its "
-                           "architecture (RoPE base, norms, biases{?window:, attention windows}{?linear:, "
-                           "linear-attention layers}) as the model has it{?ffn:; --ffn-hidden-size is the 4 × hidden "
-                           "the estimate assumed: put the model's own}"},
+    {"cmd.train_megatron", "{method} with Megatron-LM, from its repository{?nodes:, on each of {nodes:0} servers}. A "
+                           "template: fill in <data-prefix> (tools/preprocess_data.py), <peak-lr>, "
+                           "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
+                           "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
+                           "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
+                           "--ffn-hidden-size = 4 × hidden (assumed)}"},
     {"cmd.tune_llamafactory", "{method} with LLaMA-Factory{?ddp: (DDP over {gpus:0} GPUs)}{?ds: and DeepSpeed "
-                              "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, each layer split over {tp:0} of them "
-                              "(DeepSpeed AutoTP)}. A template: register your data in LLaMA-Factory's "
-                              "data/dataset_info.json and put its name for <your-dataset>{?custom:, and your model's "
-                              "folder or Hugging Face id for <your-model>}{?nodes:; run it on each of the {nodes:0} "
-                              "servers with its <node-rank> (0 to {last:0}) and the first server's address for "
-                              "<first-server>}. The chat template is read from the tokenizer (--template picks one "
-                              "of LLaMA-Factory's)"},
-    {"cmd.tune_no_split", "LLaMA-Factory has no setting for this layout's TP={tp:0}{?pp: × PP={pp:0}} with {method} "
-                          "(DeepSpeed AutoTP splits layers for full fine-tuning with ZeRO-0 to 2 only): the command "
-                          "shards the model with ZeRO-3 over all {gpus:0} GPUs instead, each GPU holding the "
-                          "activations of whole layers, {tp:0}× this layout's; if it runs out of memory, shorten "
-                          "--cutoff_len"},
+                              "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "
+                              "<your-dataset> (a name in data/dataset_info.json){?custom:, <your-model>}{?nodes:, "
+                              "per server <node-rank> and <first-server> (the first one's address)}"},
+    {"cmd.tune_no_split", "{method}: LLaMA-Factory has no TP={tp:0}{?pp: × PP={pp:0}} (AutoTP: full fine-tuning, "
+                          "ZeRO-0–2 only): the command runs ZeRO-3 on {gpus:0} GPUs, {tp:0}× the activations per "
+                          "GPU; if memory runs short, shorten --cutoff_len"},
     {"cmd.train_comm", "communication per step (the MFU default already includes it): "
                        "{?tp:TP all-reduce {tp:0} % of compute (NVLink); }{?pp:pipeline bubble {pp:0} % of the step; }"
                        "{?dp:DP gradient sync {dp:0} % of compute over {net:0} GB/s, overlapping the backward pass; }"

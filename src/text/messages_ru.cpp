@@ -193,29 +193,19 @@ const TextPair kRussian[] = {
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} для экспертов)}, ZeRO-{zero:0}"
                    "{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
                    "{seq:0} токенов; {method}{?rank:, ранг {rank:0}}"},
-    {"cmd.train_megatron", "{method}: Megatron-LM, запуск из его репозитория{?nodes: на каждом из {nodes:0} "
-                           "{nodes:0#сервера|серверов|серверов}}. Это шаблон: подставьте <data-prefix> (ваш корпус, "
-                           "токенизированный скриптом Megatron-LM tools/preprocess_data.py), <peak-lr> и "
-                           "<checkpoint-dir> (папку, в которую может писать каждый сервер){?nodes:, а на каждом "
-                           "сервере — его <node-rank> (от 0 до {last:0}) и адрес первого сервера вместо "
-                           "<first-server>}{?custom:, а также <your-tokenizer>}. Модель — GPT из Megatron с "
-                           "размерами этой модели (SwiGLU, RMSNorm, RoPE): остальное в её архитектуре (базу RoPE, "
-                           "нормализации, смещения{?window:, окна внимания}{?linear:, слои линейного внимания}) "
-                           "задайте как у модели{?ffn:; --ffn-hidden-size — это 4 × hidden, принятые в оценке: "
-                           "поставьте значение модели}"},
+    {"cmd.train_megatron", "{method}: Megatron-LM из его репозитория{?nodes:, на каждом из {nodes:0} "
+                           "{nodes:0#сервера|серверов|серверов}}. Это шаблон: подставьте <data-prefix> "
+                           "(tools/preprocess_data.py), <peak-lr>, <checkpoint-dir>{?nodes:, на каждом сервере "
+                           "<node-rank> и <first-server> (адрес первого)}{?custom:, <your-tokenizer>}. Прочее (база "
+                           "RoPE, нормализации, смещения{?window:, окна внимания}{?linear:, линейное внимание}) — по "
+                           "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}"},
     {"cmd.tune_llamafactory", "{method}: LLaMA-Factory{?ddp: (DDP на {gpus:0} GPU)}{?ds: и DeepSpeed ZeRO-{zero:0} "
-                              "на {gpus:0} GPU}{?tp:, каждый слой разделён на {tp:0} из них (DeepSpeed AutoTP)}. Это "
-                              "шаблон: зарегистрируйте свои данные в data/dataset_info.json LLaMA-Factory и "
-                              "подставьте их имя вместо <your-dataset>{?custom:, а вместо <your-model> — папку или "
-                              "ID вашей модели на Hugging Face}{?nodes:; запустите команду на каждом из {nodes:0} "
-                              "{nodes:0#сервера|серверов|серверов} с его <node-rank> (от 0 до {last:0}) и адресом "
-                              "первого сервера вместо <first-server>}. Формат диалога берётся из токенизатора "
-                              "(--template выбирает один из форматов LLaMA-Factory)"},
-    {"cmd.tune_no_split", "{method}: у LLaMA-Factory нет настройки для TP={tp:0}{?pp: × PP={pp:0}} этой раскладки "
-                          "(DeepSpeed AutoTP делит слои только при полном файнтюнинге с ZeRO-0…2): команда вместо "
-                          "этого шардирует модель через ZeRO-3 на все {gpus:0} GPU, и каждый GPU держит активации "
-                          "целых слоёв — в {tp:0} раза больше, чем в этой раскладке; если не хватит памяти, "
-                          "уменьшите --cutoff_len"},
+                              "на {gpus:0} GPU}{?tp:, AutoTP на {tp:0}}. Это шаблон: подставьте <your-dataset> (имя "
+                              "из data/dataset_info.json){?custom:, <your-model>}{?nodes:, на каждом сервере "
+                              "<node-rank> и <first-server> (адрес первого)}"},
+    {"cmd.tune_no_split", "{method}: TP={tp:0}{?pp: × PP={pp:0}} в LLaMA-Factory нет (AutoTP — только полный "
+                          "файнтюнинг с ZeRO-0…2): команда запускает ZeRO-3 на {gpus:0} GPU, активаций на GPU в "
+                          "{tp:0} раза больше; при нехватке памяти уменьшите --cutoff_len"},
     {"cmd.train_comm", "обмен данными за шаг (MFU по умолчанию его уже учитывает): "
                        "{?tp:all-reduce TP {tp:0} % от вычислений (NVLink); }{?pp:простой конвейера {pp:0} % шага; }"
                        "{?dp:синхронизация градиентов DP {dp:0} % от вычислений по {net:0} ГБ/с, параллельно обратному проходу; }"
