@@ -130,17 +130,31 @@ run_tests() {
   echo "== all tests passed"
 }
 
+# libFuzzer writes a file into the artifacts folder only for a finding: crash-, leak-, oom-, timeout-,
+# and slow-unit- (a unit over -report_slow_units, 10 s by default). Any such file, or a non-zero exit,
+# fails the run. The folder is emptied first, so an earlier run's findings fail nothing.
 fuzz() {
   local seconds=${1:-10}
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD/fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSIZER_FUZZ=ON >/dev/null
   cmake --build "$BUILD/fuzz" -j "$JOBS" --target fuzz_link fuzz_catalog fuzz_engine fuzz_provider fuzz_exports
+  local artifacts=$BUILD/fuzz/artifacts
+  rm -rf "$artifacts"
   for f in link catalog engine provider exports; do
-    mkdir -p "$BUILD/fuzz/corpus_$f"
+    mkdir -p "$BUILD/fuzz/corpus_$f" "$artifacts/$f"
     echo "== fuzz_$f for ${seconds}s"
     # Seeds (incl. past crashers) first as regressions, then a bounded run; a finding fails the run.
-    "$BUILD/fuzz/fuzz_$f" -runs=0 "$ROOT/tests/fuzz/seeds_$f" >/dev/null 2>&1 || { echo "fuzz_$f: a seed regressed"; exit 1; }
-    "$BUILD/fuzz/fuzz_$f" -max_total_time="$seconds" -artifact_prefix="$BUILD/fuzz/" "$BUILD/fuzz/corpus_$f" "$ROOT/tests/fuzz/seeds_$f" 2>&1 | grep -E "^Done|ERROR|SUMMARY" || true
-    if ls "$BUILD"/fuzz/crash-* "$BUILD"/fuzz/leak-* >/dev/null 2>&1; then echo "fuzz_$f: finding in $BUILD/fuzz/"; exit 1; fi
+    "$BUILD/fuzz/fuzz_$f" -runs=0 -artifact_prefix="$artifacts/$f/" "$ROOT/tests/fuzz/seeds_$f" >/dev/null 2>&1 ||
+      { echo "fuzz_$f: a seed regressed"; exit 1; }
+    local log=$BUILD/fuzz/fuzz_$f.log rc=0
+    "$BUILD/fuzz/fuzz_$f" -max_total_time="$seconds" -artifact_prefix="$artifacts/$f/" "$BUILD/fuzz/corpus_$f" \
+      "$ROOT/tests/fuzz/seeds_$f" >"$log" 2>&1 || rc=$?
+    grep -E "^Done|ERROR|SUMMARY|Slowest unit" "$log" || true
+    local found
+    found=$(find "$artifacts/$f" -type f | sort)
+    if [ "$rc" -ne 0 ] || [ -n "$found" ]; then
+      echo "fuzz_$f: exit code $rc; findings in $artifacts/$f/: ${found:-none} (log: $log)"
+      exit 1
+    fi
   done
 }
 

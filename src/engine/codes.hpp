@@ -146,10 +146,9 @@ namespace gpusizer {
     X(cmd_replicas, "cmd.replicas")                                                \
     X(cmd_offload, "cmd.offload")                                                  \
     X(cmd_layout, "cmd.layout")                                                    \
-    X(cmd_train_fsdp, "cmd.train_fsdp")                                            \
-    X(cmd_train_zero, "cmd.train_zero")                                            \
-    X(cmd_train_ddp, "cmd.train_ddp")                                              \
     X(cmd_train_megatron, "cmd.train_megatron")                                    \
+    X(cmd_tune_llamafactory, "cmd.tune_llamafactory")                              \
+    X(cmd_tune_no_split, "cmd.tune_no_split")                                      \
     X(cmd_train_comm, "cmd.train_comm")                                            \
     /* terms: code-valued parameters */                                           \
     X(term_pretrain, "term.pretrain")                                              \

@@ -1,4 +1,5 @@
-// "Check it yourself": the command line that runs a recommended configuration.
+// "Check it yourself": the serving command that runs a recommended inference configuration
+// (training and fine-tuning: training_commands.cpp).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -99,46 +100,6 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         if (lines[0].note.empty()) lines[0].note = replicas;
         else lines.push_back({"", replicas});
     }
-    return lines;
-}
-
-std::vector<CommandLine> training_layout(const Job& job, const Option& o) {
-    const State& s = job.state;
-    const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
-    const int per_server = std::min(o.count, gpu ? gpu->max_server_size() : 8);
-    const int nodes = std::max(1, o.servers);
-    const char* method = s.task == Task::train ? code::term_pretrain
-                         : s.method == TuneMethod::full ? code::term_full_finetune
-                         : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
-    Message layout = Message(code::cmd_layout).num("tp", o.tp).num("pp", o.pp).num("dp", o.dp).num("zero", std::max(0, o.zero))
-                         .num("ep", o.ep > 1 ? o.ep : 0)
-                         .num("ckpt", s.ckpt ? 1 : 0).num("batch", s.batch).num("seq", s.seq).term("method", method)
-                         .num("rank", s.task == Task::tune && s.method != TuneMethod::full ? s.rank : 0);
-    std::string c = "torchrun --nnodes " + n(nodes) + " --nproc-per-node " + n(std::max(1, std::min(per_server, o.count)));
-    std::vector<CommandLine> lines{{"", layout}};
-    if (s.task == Task::train) {
-        // Megatron-LM's own flags for the layout. The distributed optimizer is ZeRO-1; ZeRO-2 and -3
-        // are Megatron-FSDP's sharding strategies optim_grads and optim_grads_params (Megatron-LM,
-        // megatron/core/distributed/fsdp README: "Required Configurations").
-        c += " pretrain_gpt.py --tensor-model-parallel-size " + n(o.tp) + " --pipeline-model-parallel-size " + n(o.pp);
-        if (o.ep > 1) c += " --expert-model-parallel-size " + n(o.ep);
-        if (o.zero >= 1) c += " --use-distributed-optimizer";
-        if (o.zero >= 2)
-            c += std::string(" --use-megatron-fsdp --data-parallel-sharding-strategy ") + (o.zero >= 3 ? "optim_grads_params" : "optim_grads");
-        if (job.wq == WeightFormat::fp8) c += " --fp8-format hybrid";
-        lines.push_back({c, Message(code::cmd_train_megatron).term("method", method)});
-    } else {
-        c += " train.py";
-        Message how = o.zero >= 3 ? Message(code::cmd_train_fsdp)
-                      : o.zero > 0 ? Message(code::cmd_train_zero).num("zero", o.zero) : Message(code::cmd_train_ddp);
-        how.term("method", method);
-        lines.push_back({c, how});
-    }
-    const TrainingComm comm = training_comm(job, o);
-    if (comm.tp_pct + comm.pp_pct + comm.dp_pct + comm.ep_pct > 0)
-        lines.push_back({"", Message(code::cmd_train_comm).num("tp", comm.tp_pct).num("pp", comm.pp_pct)
-                                 .num("dp", comm.dp_pct).num("ep", comm.ep_pct).num("net", comm.network_gbs)
-                                 .num("batch_m", comm.global_batch_tokens / 1e6)});
     return lines;
 }
 

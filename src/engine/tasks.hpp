@@ -49,8 +49,12 @@ void training_assumptions(const Result& r, std::vector<Message>& said);
 
 // Serving command (vLLM, or llama.cpp for GGUF) that reproduces an inference option.
 std::vector<CommandLine> serving_command(const Job& job, const Option& o);
-// Parallel layout (TP × PP × DP, ZeRO) and launcher line for a training option.
-std::vector<CommandLine> training_layout(const Job& job, const Option& o);
+// Parallel layout (TP × PP × DP, ZeRO) and the command that runs a training option (Megatron-LM for
+// pre-training, LLaMA-Factory for fine-tuning; training_commands.cpp), `tokens` in total.
+std::vector<CommandLine> training_layout(const Job& job, const Option& o, double tokens);
+// Sequences per optimizer step of a pre-training layout: the ~16 M-token global batch in whole
+// micro-batches × DP (Megatron-LM's --global-batch-size).
+long long global_batch_sequences(const State& s, const Option& o);
 
 // Fixed-point number for command lines (locale-independent; messages carry raw numbers instead).
 std::string fmt(double v, int decimals);

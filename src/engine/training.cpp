@@ -332,6 +332,13 @@ void size_option(const Job& job, const GpuSpec& g, const Plan& plan, int n_mem, 
 
 }  // namespace
 
+long long global_batch_sequences(const State& s, const Option& o) {
+    const double micro = std::max(1.0, std::round(s.batch));
+    const double per_step = micro * std::max(1, o.dp);  // sequences of one micro-batch on every DP rank
+    const double accumulate = std::max(1.0, std::round(kGlobalBatchTokens / std::max(1.0, s.seq) / per_step));
+    return std::llround(per_step * accumulate);
+}
+
 TrainingComm training_comm(const Job& job, const Option& o) {
     TrainingComm c;
     const GpuSpec* g = job.catalog.find_gpu(o.gpu_id);
@@ -429,7 +436,7 @@ void evaluate_training(const Job& job, Result& out) {
         warn_low_bandwidth(g, o);
         add_cost(o, g, job.catalog.currency);
         if (o.price) o.cost_total = o.gpu_hours.mid * o.price->per_gpu_hour;
-        o.command = training_layout(job, o);
+        o.command = training_layout(job, o, out.tokens);
         out.options.push_back(o);
     }
 }

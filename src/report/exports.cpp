@@ -256,8 +256,13 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
             if (i == 0 && v.size() > 33) v = v.substr(0, 33);
             s += pad(v, widths[i]) + (i + 1 < cols.size() ? " " : "\n");
         }
-    if (r.recommended >= 0)
-        s += "\n" + std::string(T("recommended: ", lang)) + text::command_text(r.options[size_t(r.recommended)].command, lang) + "\n";
+    if (r.recommended >= 0) {
+        // A command that starts with its comment lines goes under the label, from the line's start.
+        const std::string command = text::command_text(r.options[size_t(r.recommended)].command, lang);
+        std::string label = T("recommended: ", lang);
+        if (command.rfind("# ", 0) == 0) label.back() = '\n';
+        s += "\n" + label + command + "\n";
+    }
     return s;
 }
 

@@ -175,10 +175,19 @@ const TextPair kEnglish[] = {
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
                    "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
                    "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
-    {"cmd.train_fsdp", "{method} with FSDP full sharding"},
-    {"cmd.train_zero", "{method} with DeepSpeed ZeRO-{zero:0}"},
-    {"cmd.train_ddp", "{method} with DDP"},
-    {"cmd.train_megatron", "{method} with Megatron-LM"},
+    {"cmd.train_megatron", "{method} with Megatron-LM, from its repository{?nodes:, on each of {nodes:0} servers}. A "
+                           "template: fill in <data-prefix> (tools/preprocess_data.py), <peak-lr>, "
+                           "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
+                           "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
+                           "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
+                           "--ffn-hidden-size = 4 × hidden (assumed)}"},
+    {"cmd.tune_llamafactory", "{method} with LLaMA-Factory{?ddp: (DDP over {gpus:0} GPUs)}{?ds: and DeepSpeed "
+                              "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "
+                              "<your-dataset> (a name in data/dataset_info.json){?custom:, <your-model>}{?nodes:, "
+                              "per server <node-rank> and <first-server> (the first one's address)}"},
+    {"cmd.tune_no_split", "{method}: LLaMA-Factory has no TP={tp:0}{?pp: × PP={pp:0}} (AutoTP: full fine-tuning, "
+                          "ZeRO-0–2 only): the command runs ZeRO-3 on {gpus:0} GPUs, {tp:0}× the activations per "
+                          "GPU; if memory runs short, shorten --cutoff_len"},
     {"cmd.train_comm", "communication per step (the MFU default already includes it): "
                        "{?tp:TP all-reduce {tp:0} % of compute (NVLink); }{?pp:pipeline bubble {pp:0} % of the step; }"
                        "{?dp:DP gradient sync {dp:0} % of compute over {net:0} GB/s, overlapping the backward pass; }"

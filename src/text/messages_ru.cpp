@@ -193,10 +193,19 @@ const TextPair kRussian[] = {
     {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} для экспертов)}, ZeRO-{zero:0}"
                    "{?ckpt:, чекпоинтинг активаций}, микро-батч {batch:0} × "
                    "{seq:0} токенов; {method}{?rank:, ранг {rank:0}}"},
-    {"cmd.train_fsdp", "{method}: FSDP с полным шардированием"},
-    {"cmd.train_zero", "{method}: DeepSpeed ZeRO-{zero:0}"},
-    {"cmd.train_ddp", "{method}: DDP"},
-    {"cmd.train_megatron", "{method}: Megatron-LM"},
+    {"cmd.train_megatron", "{method}: Megatron-LM из его репозитория{?nodes:, на каждом из {nodes:0} "
+                           "{nodes:0#сервера|серверов|серверов}}. Это шаблон: подставьте <data-prefix> "
+                           "(tools/preprocess_data.py), <peak-lr>, <checkpoint-dir>{?nodes:, на каждом сервере "
+                           "<node-rank> и <first-server> (адрес первого)}{?custom:, <your-tokenizer>}. Прочее (база "
+                           "RoPE, нормализации, смещения{?window:, окна внимания}{?linear:, линейное внимание}) — по "
+                           "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}"},
+    {"cmd.tune_llamafactory", "{method}: LLaMA-Factory{?ddp: (DDP на {gpus:0} GPU)}{?ds: и DeepSpeed ZeRO-{zero:0} "
+                              "на {gpus:0} GPU}{?tp:, AutoTP на {tp:0}}. Это шаблон: подставьте <your-dataset> (имя "
+                              "из data/dataset_info.json){?custom:, <your-model>}{?nodes:, на каждом сервере "
+                              "<node-rank> и <first-server> (адрес первого)}"},
+    {"cmd.tune_no_split", "{method}: TP={tp:0}{?pp: × PP={pp:0}} в LLaMA-Factory нет (AutoTP — только полный "
+                          "файнтюнинг с ZeRO-0…2): команда запускает ZeRO-3 на {gpus:0} GPU, активаций на GPU в "
+                          "{tp:0} раза больше; при нехватке памяти уменьшите --cutoff_len"},
     {"cmd.train_comm", "обмен данными за шаг (MFU по умолчанию его уже учитывает): "
                        "{?tp:all-reduce TP {tp:0} % от вычислений (NVLink); }{?pp:простой конвейера {pp:0} % шага; }"
                        "{?dp:синхронизация градиентов DP {dp:0} % от вычислений по {net:0} ГБ/с, параллельно обратному проходу; }"

@@ -283,7 +283,7 @@ std::string command_text(const std::vector<CommandLine>& lines, Lang lang) {
         if (!out.empty()) out += '\n';
         out += l.shell;
         if (l.note.empty()) continue;
-        if (l.shell.empty()) out += render(l.note, lang);
+        if (l.shell.empty()) out += "# " + render(l.note, lang);  // a comment: the whole text runs as a script
         else out += "   # " + render(l.note, lang);
     }
     return out;

@@ -72,6 +72,8 @@ std::string money(double v, const std::string& currency, Lang lang);
 std::string money_per_hour(double v, const std::string& currency, Lang lang);
 
 // --- results ------------------------------------------------------------------------------
+// Shell lines as they are, each note after its line as "   # note" or alone as a "# note" line: the
+// text runs as a shell script.
 std::string command_text(const std::vector<CommandLine>& lines, Lang lang);
 std::string task_name(const State& s, Lang lang);  // "Inference · Chat-bot", "Fine-tuning · LoRA", …
 

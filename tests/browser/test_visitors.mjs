@@ -26,10 +26,14 @@ const LATIN_OK = new Set(`GPU GPUs TP PP DP EP ZeRO LoRA QLoRA MFU KV BF16 FP16 
   x86 CPU RAM DDR4 DDR5 PCIe4 PCIe5 USD EUR RUB k M B T K bf16 fp8 fp16 int8 p50 p90 P4 ASR SLA all-reduce
   vllm serve torchrun train.py deepspeed accelerate pretrain_gpt.py all-to-all lm_head ggml-org gguf-repo-of
   Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused
+  LLaMA-Factory DeepSpeed llamafactory-cli train sft lora qlora full all saves data dataset_info.json
+  tools preprocess_data.py RMSNorm RoPE rope uniform HuggingFaceTokenizer optim_grads optim_grads_params fsdp_dtensor
   Copilot`.split(/\s+/));  // Copilot: the article's own Russian, "Copilot для разработчиков"
 
 function englishWords(text, names) {
-  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z-]+/g, ' ').replace(/(^|\s)-[a-z]+(?=\s)/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
+  // Links, command flags (--key, --key_name), <placeholders> and an inline JSON config are not words.
+  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/--[a-z_-]+/g, ' ').replace(/<[a-z-]+>/g, ' ')
+    .replace(/'\{[^']*\}'/g, ' ').replace(/(^|\s)-[a-z]+(?=\s)/g, ' ').replace(/#v=1\S*/g, ' ').replace(/v=1&\S*/g, ' ');
   const escape = (n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const n of names.sort((a, b) => b.length - a.length)) {
     if (n) t = t.replace(new RegExp('(^|[^A-Za-z0-9])' + escape(n) + '(?![A-Za-z0-9])', 'g'), '$1 ');
