@@ -51,8 +51,8 @@ async function searchAndPick(ctx, page, query, expected) {
     await page.keyboard.press('Control+A');
     await page.keyboard.type(query);
     await nextFrames(page, 3);
-    // The canvas's text log writes an input field's text as {text}.
-    typed = (await call(page, 'canvasText')).includes(`{${query}}`);
+    // The canvas's text log writes an input field's text as "{ text }".
+    typed = (await call(page, 'canvasText')).includes(`{ ${query} }`);
     if (!typed) console.log(`    retyping "${query}" (attempt ${attempt}: the search field does not show it)`);
   }
   assert(typed, `the search field shows "${query}"`);
