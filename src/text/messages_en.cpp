@@ -203,6 +203,7 @@ const TextPair kEnglish[] = {
                       "(worst {worst:0} %{?misses:, {misses:0} outside the family's tolerance})"},
     {"accuracy.none", "accuracy: no independent check yet (no published run of this kind that no constant was set on)"},
     {"accuracy.nearest", "nearest published run: {case} ({error:0} %) {url}"},
+    {"accuracy.nearest_run", "nearest published run: {run} (error {error:0} %)"},
     // link
     {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
     {"link.duplicate_key", "key '{key}' appears twice; the last one is used"},
