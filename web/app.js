@@ -254,6 +254,20 @@
       tr.replaceChildren(...cells.map((v) => cell('td', v)));
       return tr;
     }));
+    // How right the figures are: each family's band and its nearest published run, as a link.
+    const acc = sm.accuracy || [];
+    const list = document.createElement('ul');
+    list.replaceChildren(...acc.map((a) => {
+      const li = document.createElement('li');
+      li.append(cell('strong', a.figures), ': ' + a.band);
+      if (/^https?:\/\//.test(a.url)) {
+        const link = cell('a', a.nearest);
+        Object.assign(link, { href: a.url, target: '_blank', rel: 'noopener' });
+        li.append('; ', link);
+      }
+      return li;
+    }));
+    $('summary-accuracy').replaceChildren(...(acc.length ? [cell('h2', sm.accuracy_title), list] : []));
   }
 
   // ---- hooks called by the WebAssembly module ----------------------------------------------------

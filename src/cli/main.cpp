@@ -117,15 +117,17 @@ int write_language_pack(const std::string& path) {
     return 0;
 }
 
-// The page (web/index.html) with the default state's answer in place of its two markers: the
-// recommendation sentence and the table the page's DOM mirror shows (report.hpp: summary_html).
+// The page (web/index.html) with the default state's answer in place of its three markers: the
+// recommendation sentence, the table and the figures' accuracy the page's DOM mirror shows
+// (report.hpp: summary_html).
 int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_path, const std::string& out_path) {
     using namespace gpusizer;
     std::string page;
     if (!read_file(in_path, &page)) { std::cerr << "error: cannot read " << in_path << "\n"; return 3; }
     const SummaryHtml html = summary_html(evaluate(decode_link("v=1").state, catalog), Lang::en);
     for (const auto& [marker, text] : {std::pair<std::string, std::string>{"<!-- summary:text -->", html.text},
-                                       {"<!-- summary:table -->", html.table}}) {
+                                       {"<!-- summary:table -->", html.table},
+                                       {"<!-- summary:accuracy -->", html.accuracy}}) {
         const auto at = page.find(marker);
         if (at == std::string::npos) { std::cerr << "error: " << in_path << ": no " << marker << "\n"; return 3; }
         page.replace(at, marker.size(), text);

@@ -175,6 +175,7 @@ namespace gpusizer {
     X(accuracy_band, "accuracy.band")                                              \
     X(accuracy_none, "accuracy.none")                                              \
     X(accuracy_nearest, "accuracy.nearest")                                        \
+    X(accuracy_nearest_run, "accuracy.nearest_run")                                \
     /* link decoding */                                                            \
     X(link_too_long, "link.too_long")                                              \
     X(link_duplicate_key, "link.duplicate_key")                                    \

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "engine/codes.hpp"
 #include "engine/tasks.hpp"
@@ -89,6 +90,20 @@ FigureAccuracy figure_accuracy(const Result& r, const Option& o, std::string_vie
     return a;
 }
 
+bool figure_applies(const Option& o, std::string_view f) {
+    const std::pair<std::string_view, double> values[] = {
+        {"per_gpu_gb", o.per_gpu_gb.mid}, {"kv_cache_tokens", o.kv_cache_tokens},
+        {"decode_tps_per_user", o.decode_tps_per_user.mid}, {"tpot_ms", o.tpot_ms.mid}, {"total_tps", o.total_tps.mid},
+        {"ttft_s", o.ttft_s.mid}, {"users_served", o.users_served}, {"audio_x_realtime", o.audio_x_realtime.mid},
+        {"streams_served", o.streams_served}, {"qps_capacity", o.qps_capacity.mid}, {"index_hours", o.index_hours.mid},
+        {"gpu_hours", o.gpu_hours.mid}, {"days", o.days.mid}, {"energy_mwh", o.energy_mwh}, {"count", double(o.count)},
+        {"cost_per_hour", o.cost_per_hour.value_or(0)}, {"cost_per_month", o.cost_per_month.value_or(0)},
+        {"cost_per_mtok", o.cost_per_mtok.value_or(0)}, {"cost_total", o.cost_total.value_or(0)}};
+    for (const auto& [name, value] : values)
+        if (name == f) return value > 0;
+    return false;
+}
+
 std::vector<FigureAccuracy> result_accuracy(const Result& r) {
     std::vector<FigureAccuracy> list;
     if (r.options.empty()) return list;
@@ -98,6 +113,7 @@ std::vector<FigureAccuracy> result_accuracy(const Result& r) {
         "users_served", "audio_x_realtime", "streams_served", "qps_capacity", "index_hours",
         "gpu_hours", "days", "energy_mwh", "count", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total"};
     for (const char* f : kFigures) {
+        if (!figure_applies(o, f)) continue;
         FigureAccuracy a = figure_accuracy(r, o, f);
         if (a.band) list.push_back(std::move(a));
     }

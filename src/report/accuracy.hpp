@@ -60,7 +60,9 @@ const FamilyBand* family_band(std::string_view family);  // null for an unknown 
 std::string_view figure_family(const Result& r, const Option& o, std::string_view figure);
 // The band of one figure of one option; band is null when the figure has no family.
 FigureAccuracy figure_accuracy(const Result& r, const Option& o, std::string_view figure);
-// Every estimated figure of the option the result recommends (or its first option).
+// Whether the option has a value for the figure (no cost without a price, no run cost for serving).
+bool figure_applies(const Option& o, std::string_view figure);
+// Every estimated figure the option the result recommends (or its first option) has.
 std::vector<FigureAccuracy> result_accuracy(const Result& r);
 // "±X % median on N published runs (worst Y %)" or "no independent check yet", as a message.
 Message accuracy_message(const FigureAccuracy& a);

@@ -3,9 +3,11 @@
 // the same columns; a figure that does not apply to an option is "—".
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <set>
 
 #include "link/link.hpp"
+#include "report/accuracy_text.hpp"
 #include "report/report.hpp"
 
 namespace gpusizer {
@@ -230,6 +232,75 @@ std::string strip_controls(std::string_view v, bool keep_layout) {
 
 namespace {
 
+// A Markdown link to a published run's source: only http(s) addresses, with the characters that
+// would end the link or the line percent-encoded.
+std::string md_link(const std::string& label, const std::string& url) {
+    if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return md_cell(label);
+    std::string dest;
+    for (char ch : url) {
+        switch (ch) {
+            case ' ': dest += "%20"; break;
+            case '(': dest += "%28"; break;
+            case ')': dest += "%29"; break;
+            case '<': dest += "%3C"; break;
+            case '>': dest += "%3E"; break;
+            case '|': dest += "%7C"; break;
+            case '\n': case '\r': break;
+            default: dest += ch;
+        }
+    }
+    std::string text = md_cell(label);
+    for (const char* br : {"[", "]"})
+        for (size_t p = text.find(br); p != std::string::npos; p = text.find(br, p + 2)) text.insert(p, "\\");
+    return "[" + text + "](" + dest + ")";
+}
+
+// The "Accuracy" section of each export: every estimated figure of the recommended option, its
+// band and the nearest published run (report/accuracy_text.hpp).
+std::string accuracy_text(const Result& r, Lang lang) {
+    const auto lines = accuracy_lines(r, lang);
+    if (lines.empty()) return {};
+    std::string s = "\n" + std::string(T("Accuracy", lang)) + "\n" + accuracy_note(lang) + "\n";
+    for (const AccuracyLine& l : lines) {
+        s += "- " + l.label + ": " + l.band + "\n";
+        if (!l.nearest.empty()) s += "  " + l.nearest + " " + l.url + "\n";
+    }
+    return s;
+}
+
+std::string accuracy_markdown(const Result& r, Lang lang) {
+    const auto lines = accuracy_lines(r, lang);
+    if (lines.empty()) return {};
+    std::string s = "\n## " + std::string(T("Accuracy", lang)) + "\n\n" + md_cell(accuracy_note(lang)) + "\n\n";
+    for (const AccuracyLine& l : lines) {
+        s += "- **" + md_cell(l.label) + "**: " + md_cell(l.band);
+        if (!l.nearest.empty()) s += "; " + md_link(l.nearest, l.url);
+        s += "\n";
+    }
+    return s;
+}
+
+// CSV: a block of its own after the options, a blank line before it: a title row with the note,
+// a header row, then one row per figure. No cell starts with a sign (csv_cell would defuse it).
+std::string accuracy_csv(const Result& r, Lang lang) {
+    const auto lines = accuracy_lines(r, lang);
+    if (lines.empty()) return {};
+    std::string s = "\n" + csv_cell(T("Accuracy", lang)) + "," + csv_cell(accuracy_note(lang)) + "\n";
+    const char* const head[] = {"Figure", "Accuracy", "Median error, %", "Published runs", "Nearest published run",
+                                "Source"};
+    for (size_t i = 0; i < std::size(head); ++i)
+        s += csv_cell(T(head[i], lang)) + (i + 1 < std::size(head) ? "," : "\n");
+    for (const AccuracyLine& l : lines) {
+        const FamilyBand& b = *l.numbers.band;
+        const bool checked = b.n_checks > 0;
+        s += csv_cell(l.label) + "," + csv_cell(l.band) + "," +
+             csv_cell(checked ? text::number(b.median_abs_error_pct, 1, lang) : dash()) + "," +
+             csv_cell(text::number(b.n_checks, 0, lang)) + "," +
+             csv_cell(l.nearest.empty() ? dash() : l.nearest) + "," + csv_cell(l.url) + "\n";
+    }
+    return s;
+}
+
 }  // namespace
 
 std::string result_table(const Result& r, const std::vector<Warning>& extra, Lang lang) {
@@ -263,7 +334,7 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
         if (command.rfind("# ", 0) == 0) label.back() = '\n';
         s += "\n" + label + command + "\n";
     }
-    return s;
+    return s + accuracy_text(r, lang);
 }
 
 std::string result_markdown(const Result& r, Lang lang) {
@@ -284,7 +355,7 @@ std::string result_markdown(const Result& r, Lang lang) {
         for (const auto& col : cols) s += " " + md_cell(col.cell(o)) + " |";
         s += "\n";
     }
-    return s;
+    return s + accuracy_markdown(r, lang);
 }
 
 std::string result_csv(const Result& r, Lang lang) {
@@ -299,7 +370,7 @@ std::string result_csv(const Result& r, Lang lang) {
     for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
     for (const auto& o : r.options)
         for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].cell(o)) + (i + 1 < cols.size() ? "," : "\n");
-    return s;
+    return s + accuracy_csv(r, lang);
 }
 
 Summary summarize(const Result& r, Lang lang) {
@@ -314,6 +385,8 @@ Summary summarize(const Result& r, Lang lang) {
         for (const auto& c : cols) row.push_back(c.cell(o));
         out.rows.push_back(std::move(row));
     }
+    out.accuracy_title = T("How right are these figures", lang);
+    out.accuracy = accuracy_groups(accuracy_lines(r, lang));
     return out;
 }
 

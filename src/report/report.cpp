@@ -277,7 +277,11 @@ std::string result_json(const Result& r, const std::vector<Warning>& extra, int 
 namespace {
 json summary_object(const Result& r, Lang lang) {
     const Summary s = summarize(r, lang);
-    return {{"lang", text::lang_key(lang)}, {"text", s.sentence}, {"columns", s.columns}, {"rows", s.rows}};
+    json accuracy = json::array();
+    for (const AccuracyGroup& g : s.accuracy)
+        accuracy.push_back({{"figures", g.labels}, {"band", g.band}, {"nearest", g.nearest}, {"url", g.url}});
+    return {{"lang", text::lang_key(lang)}, {"text", s.sentence}, {"columns", s.columns}, {"rows", s.rows},
+            {"accuracy_title", s.accuracy_title}, {"accuracy", accuracy}};
 }
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/sizing.hpp"
+#include "report/accuracy_text.hpp"
 #include "text/text.hpp"
 
 namespace gpusizer {
@@ -36,19 +37,22 @@ std::string md_cell(const std::string& v);
 std::string strip_controls(std::string_view v, bool keep_layout);
 
 // The DOM summary: one sentence (the recommendation), column headers and display cells, one
-// row per GPU (its best option).
+// row per GPU (its best option); then how right the recommended option's figures are, by family.
 struct Summary {
     std::string sentence;
     std::vector<std::string> columns;
     std::vector<std::vector<std::string>> rows;
+    std::string accuracy_title;  // "How right are these figures"
+    std::vector<AccuracyGroup> accuracy;
 };
 Summary summarize(const Result& r, Lang lang);
 // The same summary as static HTML, escaped: the sentence, and the table's <thead> and <tbody>. Built
 // into index.html for the default state (gpusizer --prerender), so the page shows an answer before
 // the module runs, to crawlers and to browsers without WebGL too.
 struct SummaryHtml {
-    std::string text;   // the sentence
-    std::string table;  // <thead>…</thead><tbody>…</tbody>
+    std::string text;      // the sentence
+    std::string table;     // <thead>…</thead><tbody>…</tbody>
+    std::string accuracy;  // <h2>…</h2><ul>…</ul>: each family's band and nearest published run (a link)
 };
 SummaryHtml summary_html(const Result& r, Lang lang);
 std::string html_escape(std::string_view v);

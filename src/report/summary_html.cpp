@@ -33,6 +33,16 @@ SummaryHtml summary_html(const Result& r, Lang lang) {
         h.table += "</tr>\n";
     }
     h.table += "</tbody>";
+    if (s.accuracy.empty()) return h;
+    h.accuracy = "<h2>" + html_escape(s.accuracy_title) + "</h2>\n<ul>\n";
+    for (const AccuracyGroup& g : s.accuracy) {
+        h.accuracy += "<li><strong>" + html_escape(g.labels) + "</strong>: " + html_escape(g.band);
+        if (g.url.rfind("https://", 0) == 0 || g.url.rfind("http://", 0) == 0)
+            h.accuracy += "; <a href=\"" + html_escape(g.url) + "\" target=\"_blank\" rel=\"noopener\">" +
+                          html_escape(g.nearest) + "</a>";
+        h.accuracy += "</li>\n";
+    }
+    h.accuracy += "</ul>";
     return h;
 }
 

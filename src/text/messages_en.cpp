@@ -226,6 +226,7 @@ const TextPair kEnglish[] = {
     {"cmd.asr_ct2", "faster-whisper's batched pipeline (pip install faster-whisper); for a service, run it behind your own queue"},
     {"cmd.asr_hf", "the Transformers pipeline, chunked with its default stride"},
     {"cmd.asr_cpp", "whisper.cpp's command-line tool (build with GGML_CUDA=1; models/download-ggml-model.sh fetches the model)"},
+    {"accuracy.nearest_run", "nearest published run: {run} (error {error:0} %)"},
     // link
     {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
     {"link.duplicate_key", "key '{key}' appears twice; the last one is used"},

@@ -244,6 +244,7 @@ const TextPair kRussian[] = {
     {"cmd.asr_ct2", "пакетный конвейер faster-whisper (pip install faster-whisper); для сервиса запускайте его за своей очередью"},
     {"cmd.asr_hf", "конвейер Transformers, по фрагментам со штатным перекрытием"},
     {"cmd.asr_cpp", "консольная программа whisper.cpp (сборка с GGML_CUDA=1; модель скачивает models/download-ggml-model.sh)"},
+    {"accuracy.nearest_run", "ближайший опубликованный запуск: {run} (ошибка {error:0} %)"},
     // ссылка
     {"link.too_long", "ссылка длиннее {max:0} символов: прочитаны только первые {max:0}"},
     {"link.duplicate_key", "ключ «{key}» встречается дважды; взят последний"},

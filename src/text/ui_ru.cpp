@@ -361,6 +361,25 @@ const TextPair kRussianUi[] = {
     {"price per GPU-hour / × realtime, at full load", "цена GPU-часа / × реального времени, при полной загрузке"},
     {"Embed the corpus, cost", "Эмбеддинги корпуса, цена"},
     {"cost per hour × hours to embed the corpus", "цена в час × часы на эмбеддинги корпуса"},
+    // error bands of figures (report/accuracy_text.hpp): the figures' names, the exports' section, the page's
+    {"KV cache, tokens", "KV-кэш, токенов"},
+    {"Time per output token", "Время на выходной токен"},
+    {"Users served", "Обслуживается пользователей"},
+    {"Cost per month", "Цена в месяц"},
+    {"Cost per million tokens", "Цена миллиона токенов"},
+    {"Cost per run", "Цена прогона"},
+    {"Accuracy", "Точность"},
+    {"Each estimate's error on published runs that no constant of the engine was set on: "
+     "error = estimate − published, in % of the published figure.",
+     "Ошибка каждой оценки на опубликованных запусках, по которым не подбиралась ни одна константа движка: "
+     "ошибка = оценка − опубликованное значение, в % от опубликованного."},
+    {"Figure", "Величина"},
+    {"Median error, %", "Медианная ошибка, %"},
+    {"Published runs", "Опубликованных запусков"},
+    {"Nearest published run", "Ближайший опубликованный запуск"},
+    {"Source", "Источник"},
+    {"How right are these figures", "Насколько точны эти цифры"},
+    {"Open the nearest published run", "Открыть ближайший опубликованный запуск"},
 };
 
 }  // namespace

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 const KB = 1024;
 // gzip -9 bytes: each file's size when the budget was set, and a little room.
 const BUDGET = {
-  'index.html': 2.3 * KB,        // the page with the default answer (gpusizer --prerender)
+  'index.html': 2.8 * KB,        // the page with the default answer (gpusizer --prerender); 2.3 before its accuracy list (+0.5 KB)
   'app.css': 1.6 * KB,
   'boot.js': 0.75 * KB,          // starts the module's compile and the downloads from <head>; says when app.js is missing
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file

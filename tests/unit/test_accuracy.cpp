@@ -96,3 +96,18 @@ TEST_CASE("the JSON lists the recommended option's bands as accuracy[]") {
         CHECK((a["n_checks"] == 0) == a["nearest_source"].is_null());
     }
 }
+
+TEST_CASE("only figures the option has get a band: no run cost for serving, no cost without a price") {
+    const Result r = test::run("v=1&task=infer&model=Qwen/Qwen3-8B&users=20");
+    REQUIRE(r.recommended >= 0);
+    const Option& o = r.options[size_t(r.recommended)];
+    CHECK_FALSE(o.cost_total.has_value());
+    CHECK_FALSE(figure_applies(o, "cost_total"));
+    CHECK(figure_applies(o, "decode_tps_per_user"));
+    CHECK_FALSE(figure_applies(o, "gpu_hours"));
+    std::set<std::string> listed;
+    for (const FigureAccuracy& a : result_accuracy(r)) listed.insert(a.figure);
+    CHECK(listed.count("decode_tps_per_user") == 1);
+    CHECK(listed.count("cost_total") == 0);
+    CHECK(listed.count("cost_per_hour") == size_t(o.cost_per_hour.has_value()));
+}

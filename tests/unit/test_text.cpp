@@ -47,8 +47,8 @@ const std::set<std::string>& allowed_latin() {
             // the frameworks and files the training commands' notes name
             "LLaMA", "Factory", "AutoTP", "GPT", "SwiGLU", "RMSNorm", "RoPE", "tools", "preprocess_data", "py",
             "dataset_info", "json"};
-        for (const auto& g : test::bundled().gpus)
-            for (const auto& x : latin_words(g.name)) w.insert(x);
+        for (const auto& g : test::bundled().gpus)  // a published run names a GPU by its id when no option has it
+            for (const auto& x : latin_words(g.name + " " + g.id)) w.insert(x);
         for (const auto& m : test::bundled().models)
             for (const auto& x : latin_words(m.name + " " + m.id)) w.insert(x);
         return w;
@@ -79,6 +79,16 @@ void check_russian(const std::string& s, const std::string& where) {
     CHECK(s.find("{") == std::string::npos);  // every placeholder was filled
 }
 
+// The text without its web addresses (a published run's source is a link, in any language).
+std::string without_urls(std::string s) {
+    for (size_t at = s.find("http"); at != std::string::npos; at = s.find("http", at)) {
+        size_t end = at;
+        while (end < s.size() && s[end] != ' ' && s[end] != ')') ++end;
+        s.erase(at, end - at);
+    }
+    return s;
+}
+
 // Every text a result shows, in one language (shell text of commands excluded: it is a command).
 std::vector<std::string> texts_of(const Result& r, Lang lang) {
     std::vector<std::string> t;
@@ -99,7 +109,7 @@ std::vector<std::string> texts_of(const Result& r, Lang lang) {
         for (const auto& c : row) t.push_back(c);
     std::istringstream md(result_markdown(r, lang));
     for (std::string line; std::getline(md, line);)
-        if (line.find("#v=") == std::string::npos) t.push_back(line);  // the link is a link
+        if (line.find("#v=") == std::string::npos) t.push_back(without_urls(line));  // the link is a link
     return t;
 }
 
