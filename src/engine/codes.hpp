@@ -185,6 +185,8 @@ namespace gpusizer {
     X(link_no_version, "link.no_version")                                          \
     X(link_prompt_over_context, "link.prompt_over_context")                        \
     X(link_mfu_clamped, "link.mfu_clamped")                                        \
+    X(link_url_without_fragment, "link.url_without_fragment")                      \
+    X(link_url_value, "link.url_value")                                            \
     /* config.json import (src/catalog/hf_config.hpp): how the file was read */   \
     X(config_params_arch, "config.params_arch")                                    \
     X(config_params_index, "config.params_index")                                  \

@@ -1,6 +1,7 @@
 #include "link/link.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -119,7 +120,8 @@ bool valid_link_id(std::string_view id) {
     if (id.empty() || id.size() > 200) return false;
     for (unsigned char c : id)
         if (!is_id_char(c)) return false;
-    return true;
+    // "//" is in no model or GPU id: a name that holds one is a web address ("https://…", "//host").
+    return id.find("//") == std::string_view::npos;
 }
 
 std::string percent_decode(std::string_view s) {
@@ -195,12 +197,39 @@ std::string format_number(double v) {
     return buf;
 }
 
+namespace {
+
+// "https:" and the like: a scheme (RFC 3986) followed by "//".
+bool starts_with_scheme(std::string_view text) {
+    const auto colon = text.find("://");
+    if (colon == std::string_view::npos || colon == 0 || !std::isalpha(static_cast<unsigned char>(text[0])))
+        return false;
+    for (unsigned char c : text.substr(0, colon))
+        if (!(std::isalnum(c) || c == '+' || c == '-' || c == '.')) return false;
+    return true;
+}
+
+// The pairs of a bare fragment ("v=1&…"), of "#v=1&…", or of a whole URL ("https://…/?q=1#v=1&…").
+// A URL without a fragment carries no configuration, and says so. A '#' or "://" further on lies in
+// a value, which its key refuses (decode_link), never the whole link.
+std::string_view link_pairs(std::string_view text, std::vector<Warning>& warnings) {
+    if (starts_with_scheme(text)) {
+        const auto hash = text.find('#');
+        if (hash != std::string_view::npos) return text.substr(hash + 1);
+        warnings.push_back(Message(code::link_url_without_fragment));
+        return {};
+    }
+    const auto hash = text.find('#'), pairs = text.find_first_of("=&");
+    const bool before_pairs = pairs == std::string_view::npos || hash < pairs;
+    return hash != std::string_view::npos && before_pairs ? text.substr(hash + 1) : text;
+}
+
+}  // namespace
+
 DecodedLink decode_link(std::string_view text) {
     DecodedLink d;
     State& s = d.state;
-    const auto hash = text.find('#');
-    if (hash != std::string_view::npos) text = text.substr(hash + 1);
-    else if (text.find("://") != std::string_view::npos) text = {};  // a URL with no fragment
+    text = link_pairs(text, d.warnings);
     if (text.size() > 8192) {
         d.warnings.push_back(Message(code::link_too_long).num("max", 8192));
         text = text.substr(0, 8192);
@@ -233,6 +262,12 @@ DecodedLink decode_link(std::string_view text) {
             warn(bad_message(expect).num("min", min).num("max", max));
         };
 
+        // A web address is no value of any key (ids and names never hold "//"): that pair is refused,
+        // whatever its key, and the rest of the link is read.
+        if (value.find("://") != std::string::npos) {
+            warn(Message(code::link_url_value).str("key", shown).str("value", shown_value));
+            continue;
+        }
         if (key == "v") {
             saw_version = true;
             double v = 0;

@@ -225,6 +225,8 @@ const TextPair kEnglish[] = {
     {"link.unknown_key", "unknown key '{key}' ignored"},
     {"link.no_version", "link has no 'v=' version; read as version {version:0}"},
     {"link.mfu_clamped", "mfu={value} is below the lowest hardware efficiency {min:2}; {min:2} is used"},
+    {"link.url_without_fragment", "the address has no '#' part with a configuration: the default one is shown"},
+    {"link.url_value", "ignored {key}='{value}': a web address is no value of this link"},
     {"link.prompt_over_context", "prompt length {prompt} exceeds the context {ctx}"},
     // catalog
     {"model.custom_specified", "custom model {model}: sized from the architecture the link carries"},
