@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "link/link.hpp"
+#include "text/hidden_chars.hpp"
 
 namespace gpusizer {
 namespace {
@@ -39,6 +40,20 @@ bool has_control(std::string_view s) {
     for (unsigned char c : s)
         if (c < 0x20 || c == 0x7f) return true;
     return false;
+}
+
+// What is wrong with the characters of a name or a note, or nullptr: control characters, or
+// characters that reorder or hide text (text/hidden_chars.hpp) and would make a name read as another.
+const char* characters_problem(std::string_view s) {
+    if (has_control(s)) return "contains control characters";
+    if (text::has_hidden_chars(s)) return "contains invisible or text-direction characters (U+200B, U+202E, ...)";
+    return nullptr;
+}
+
+// Why an id is refused: the link codec's character set, or a web address in it ("//").
+std::string id_rule(std::string_view id) {
+    if (id.find("//") != std::string_view::npos) return "a web address (//) is not an id";
+    return "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +";
 }
 
 const char* type_name(const json& v) {
@@ -82,7 +97,7 @@ class Reader {
         if (!v->is_string()) { error(field, std::string("expected a string, got ") + type_name(*v)); return fallback; }
         const std::string& s = v->get_ref<const std::string&>();
         if (s.size() > max) { error(field, "longer than " + std::to_string(max) + " bytes"); return fallback; }
-        if (has_control(s)) { error(field, "contains control characters"); return fallback; }
+        if (const char* bad = characters_problem(s)) { error(field, bad); return fallback; }
         return s;
     }
 
@@ -94,7 +109,7 @@ class Reader {
         if (!v || v->is_null() || !v->is_string()) return string(field, required);  // the usual errors
         const std::string& s = v->get_ref<const std::string&>();
         if (!valid_catalog_id(s)) {
-            error(field, "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+            error(field, id_rule(s));
             return "";
         }
         return s;
@@ -210,7 +225,7 @@ void read_unknown(Reader& r, GpuSpec& g, bool partial) {
             }
             const std::string& why = it.value().get_ref<const std::string&>();
             if (why.size() > limits::kTextChars) r.error(field, "longer than " + std::to_string(limits::kTextChars) + " bytes");
-            else if (has_control(why)) r.error(field, "contains control characters");
+            else if (const char* bad = characters_problem(why)) r.error(field, bad);
             else if (it.key() == "price_per_gpu_hour" || it.key() == "price_usd_per_gpu_hour") g.price_unknown_reason = why;
         }
     }
@@ -761,11 +776,11 @@ struct Envelope {
         if (v) range(field, *v, min, max);
     }
     void id(const std::string& v) {
-        if (!valid_catalog_id(v)) fail("id", "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+        if (!valid_catalog_id(v)) fail("id", id_rule(v));
     }
     void text(const char* field, const std::string& v, std::size_t max) {
         if (v.size() > max) fail(field, "longer than " + std::to_string(max) + " bytes");
-        else if (has_control(v)) fail(field, "contains control characters");
+        else if (const char* bad = characters_problem(v)) fail(field, bad);
     }
 };
 
@@ -836,7 +851,8 @@ std::string CatalogError::to_string() const {
     std::string s = file;
     if (!entry.empty()) s += ": " + entry;
     if (!field.empty()) s += (entry.empty() ? ": " : ".") + field;
-    return s + ": " + message;
+    // An id quoted from a refused file loses what would reorder or hide the line it is quoted in.
+    return text::drop_hidden_chars(s + ": " + message);
 }
 
 CatalogLoad load_catalog(std::string_view text, const std::string& file) {

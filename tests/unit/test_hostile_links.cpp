@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "catalog/hf_config.hpp"
 #include "helpers.hpp"
+#include "report/report.hpp"
 
 using namespace gpusizer;
 
@@ -50,6 +52,18 @@ std::vector<std::string> worst_links() {
     return links;
 }
 
+bool has_warning(const std::vector<Warning>& ws, const char* code) {
+    for (const auto& w : ws)
+        if (w.code == code) return true;
+    return false;
+}
+
+std::vector<std::string> provider_errors(const std::string& json) {
+    std::vector<std::string> out;
+    for (const auto& e : apply_provider_catalog(test::bundled(), json, "p.json").errors) out.push_back(e.to_string());
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("no link takes long to evaluate: 100 000 layers with offload=1 and every count at its top") {
@@ -90,4 +104,86 @@ TEST_CASE("offload with 100 000 layers still finds the least split") {
         if (x.offload) f = &x;
     REQUIRE(f != nullptr);
     CHECK_FALSE(f->fits);
+}
+
+TEST_CASE("a '://' in a value refuses that value, not the whole link") {
+    // Before: any "://" made the decoder take the text for a URL without a fragment and drop it all.
+    const DecodedLink d = decode_link("v=1&model=custom&name=https://evil.example&params=8&layers=36&hidden=4096"
+                                      "&heads=32&users=3");
+    CHECK(d.state.model == "custom");
+    CHECK(d.state.custom.params_b == 8);
+    CHECK(d.state.users == 3);
+    CHECK(d.state.custom.name.empty());
+    REQUIRE(has_warning(d.warnings, code::link_url_value));
+    for (const auto& w : d.warnings)
+        if (w.code == code::link_url_value) CHECK(test::param_text(w, "key") == "name");
+    // Any key: the pair is refused with the same notice.
+    const DecodedLink u = decode_link("v=1&users=http://x&ctx=4096");
+    CHECK(u.state.ctx == 4096);
+    CHECK(has_warning(u.warnings, code::link_url_value));
+    // Whole URLs still work, with or without a query; one without a fragment says so.
+    CHECK(decode_link("https://calc.example/?embed=1&lang=ru#v=1&users=7").state.users == 7);
+    CHECK(decode_link("#v=1&users=7").state.users == 7);
+    CHECK(decode_link("calc.example/#v=1&users=7").state.users == 7);
+    const DecodedLink bare = decode_link("https://calc.example/?users=7");
+    CHECK(bare.state.users == State{}.users);
+    CHECK(has_warning(bare.warnings, code::link_url_without_fragment));
+    // A '#' inside a value is that value's problem.
+    const DecodedLink hash = decode_link("v=1&users=5&name=a#b&ctx=2048");
+    CHECK(hash.state.users == 5);
+    CHECK(hash.state.ctx == 2048);
+}
+
+TEST_CASE("ids and names never hold '//'; a config.json whose model_type does is sized as itself") {
+    CHECK_FALSE(valid_link_id("https://evil.example"));
+    CHECK_FALSE(valid_link_id("//evil.example"));
+    CHECK(valid_link_id("Qwen/Qwen3-8B"));
+    CHECK(provider_errors(R"({"gpus":[{"id":"https://x","name":"X"}]})")
+              .front().find("a web address (//) is not an id") != std::string::npos);
+    // model_type "evil://x" named the model, the name made its link a "URL", and the page sized Qwen3-8B.
+    const std::string config = R"({"model_type":"evil://x","hidden_size":1024,"num_hidden_layers":8,)"
+                               R"("num_attention_heads":8,"intermediate_size":4096,"vocab_size":32000})";
+    const ConfigImport imp = import_hf_config(config);
+    REQUIRE(imp.ok);
+    CHECK(imp.model.name.find("//") == std::string::npos);
+    const State s = state_with_import(State{}, imp.model);
+    CHECK(s.model == "custom");
+    CHECK(s.custom.layers == 8);
+    CHECK(s.custom.hidden == 1024);
+    CHECK(decode_link(encode_link(s)).state.custom.hidden == 1024);
+}
+
+TEST_CASE("bidi and zero-width characters are refused where names enter, dropped on the way out") {
+    // A provider GPU named with a right-to-left override, a zero-width space, a BOM.
+    for (const char* bad : {"\u202e1BG 08 001H", "H\u200b100", "\ufeffH100", "H100\u2066x\u2069", "A\u00adB"}) {
+        const auto e = provider_errors(std::string(R"({"gpus":[{"id":"h100-sxm","name":")") + bad + "\"}]}");
+        INFO(bad);
+        REQUIRE(e.size() == 1);
+        CHECK(e[0] == "p.json: gpus[h100-sxm].name: contains invisible or text-direction characters "
+                      "(U+200B, U+202E, ...)");
+    }
+    // Notes, sources and "unknown" reasons too; Cyrillic and typographic characters stay.
+    CHECK_FALSE(provider_errors(R"({"gpus":[{"id":"h100-sxm","notes":"a\u200db"}]})").empty());
+    CHECK(provider_errors(R"({"gpus":[{"id":"h100-sxm","name":"Н100 — «80 ГБ» × 8"}]})").empty());
+    // Link names and config names: the id character set (ASCII) only.
+    CHECK(decode_link("v=1&model=custom&name=H%E2%80%AE100").state.custom.name.empty());
+    // What leaves: exports and terminal text lose them.
+    CHECK(strip_controls("H\u202e100\u200b", true) == "H100");
+    CHECK(md_cell("a\u2067b") == "ab");
+    CHECK(csv_cell("\u200b=cmd") == "\"'=cmd\"");
+}
+
+TEST_CASE("Markdown exports escape Markdown in names: no link, no image") {
+    CHECK(md_cell("[Order here](https://evil.example)") == "\\[Order here\\](https://evil.example)");
+    CHECK(md_cell("![](https://evil.example/pixel.png)") == "!\\[\\](https://evil.example/pixel.png)");
+    CHECK(md_cell("*bold* _it_ `code` ~x~ a\\b") == "\\*bold\\* \\_it\\_ \\`code\\` \\~x\\~ a\\\\b");
+    // End to end: a provider GPU name with both.
+    const CatalogLoad p = apply_provider_catalog(test::bundled(),
+        R"j({"gpus":[{"id":"h100-sxm","name":"H100 [order](https://evil.example) ![](https://evil.example/x.png)"}]})j",
+        "p.json");
+    REQUIRE(p.ok);
+    const std::string md = result_markdown(evaluate(decode_link("v=1&gpu=h100-sxm").state, p.catalog));
+    CHECK(md.find(" [order]") == std::string::npos);
+    CHECK(md.find("![](") == std::string::npos);
+    CHECK(md.find("\\[order\\](https://evil.example)") != std::string::npos);
 }
