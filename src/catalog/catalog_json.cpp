@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/codes.hpp"
+#include "engine/custom_model.hpp"
 #include "link/link.hpp"
 #include "text/hidden_chars.hpp"
 
@@ -387,8 +389,9 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     if (const json* s = r.find("source")) m.source = sources_text(s);
     else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);
     else if (req) r.error("source", "every entry must cite its source");
-    if (keep("params_b")) m.params_b = r.number("params_b", req, 0.0001, 100000).value_or(m.params_b);
-    if (keep("active_params_b")) m.active_params_b = r.number("active_params_b", false, 0.0001, 100000).value_or(m.params_b);
+    if (keep("params_b")) m.params_b = r.number("params_b", req, kMinModelParamsB, 100000).value_or(m.params_b);
+    if (keep("active_params_b"))
+        m.active_params_b = r.number("active_params_b", false, kMinModelParamsB, 100000).value_or(m.params_b);
     if (m.active_params_b > m.params_b && m.params_b > 0) r.error("active_params_b", "active parameters exceed total parameters");
     // A given architecture number is at least 1 (0 would divide); null means unknown.
     auto whole = [&](const char* f, int& out, int min, int max) { if (keep(f)) out = r.integer(f, false, min, max, out); };
@@ -826,24 +829,19 @@ void check_model_envelope(const ModelSpec& m, const std::string& file, const std
     e.id(m.id);
     e.text("name", m.name, limits::kNameChars);
     for (const auto* t : {&m.family, &m.modality, &m.license, &m.notes, &m.source}) e.text("text", *t, limits::kTextChars);
-    e.range("params_b", m.params_b, 0.0001, 100000);
-    e.range("active_params_b", m.active_params_b, 0.0001, std::max(m.params_b, 0.0001));
-    e.range("layers", m.layers, 0, 100000);
-    e.range("hidden", m.hidden, 0, 10000000);
-    e.range("max_context", m.max_context, 0, 1 << 30);
-    // Attention heads as the engine divides them: kv_heads splits heads evenly, head_dim >= 1.
-    if (m.heads > 0) {
-        e.range("kv_heads", m.kv_heads, 1, m.heads);
-        if (m.kv_heads > 0 && m.heads % m.kv_heads != 0)
-            e.fail("kv_heads", "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" +
-                                   std::to_string(m.kv_heads) + ")");
-        e.range("head_dim", m.head_dim, 1, 100000);
-    } else if (m.kv_heads > 0 || m.head_dim > 0) {
-        e.fail("heads", "kv_heads or head_dim given without heads");
-    }
-    if (m.moe) {
-        e.range("moe.experts_per_token", m.moe->experts_per_token, 1, m.moe->experts);
-        e.range("moe.dense_layers", m.moe->dense_layers, 0, std::max(m.layers, 0));
+    // The figures' rules are the engine's (custom_model.hpp: a link's model obeys the same), worded here.
+    for (const Message& p : model_envelope_problems(m)) {
+        auto num = [&p](const char* name) { const Param* x = p.find(name); return x ? x->number : 0.0; };
+        if (p.code == code::model_check_kv_heads)
+            e.fail("kv_heads", "heads (" + std::to_string(int(num("heads"))) + ") must be a multiple of kv_heads (" +
+                                   std::to_string(int(num("kv_heads"))) + ")");
+        else if (p.code == code::model_check_heads)
+            e.fail("heads", "kv_heads or head_dim given without heads");
+        else if (p.find("field")->text == "params_b" && num("value") > 0 && num("value") < kMinModelParamsB)
+            e.fail("params_b", range_message(num("min"), num("max"), num("value")) +
+                                   " billion: models under 1 M parameters are not sized");
+        else
+            e.range(p.find("field")->text, num("value"), num("min"), num("max"));
     }
 }
 

@@ -15,6 +15,12 @@ namespace gpusizer {
     X(model_custom_incomplete, "model.custom_incomplete")                          \
     X(model_custom, "model.custom")                                                \
     X(model_custom_specified, "model.custom_specified")                            \
+    X(model_check_range, "model.check_range")                                      \
+    X(model_check_kv_heads, "model.check_kv_heads")                                \
+    X(model_check_heads, "model.check_heads")                                      \
+    X(model_custom_implausible, "model.custom_implausible")                        \
+    X(model_custom_params_arch, "model.custom_params_arch")                        \
+    X(model_custom_name_taken, "model.custom_name_taken")                          \
     X(model_unknown, "model.unknown")                                              \
     X(model_alias, "model.alias")                                                  \
     X(model_estimated, "model.estimated")                                          \

@@ -186,50 +186,58 @@ void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
 
 namespace {
 
+// The state's model: the link's custom model (checked: custom_model.hpp) or a catalog entry, into
+// `r.model` with what is to be said about it. False when there is nothing to size.
+bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
+    if (state.model == "custom") {
+        CustomModelCheck c = check_custom_model(state.custom, catalog);
+        r.model = std::move(c.model);
+        if (!custom_model_complete(state.custom)) {
+            r.warnings.push_back(Message(code::model_custom_incomplete));
+            return false;
+        }
+        for (auto& w : c.warnings) r.warnings.push_back(std::move(w));
+        if (!c.usable) return false;
+        // A link that gives the FFN width and vocabulary (an imported config.json) assumes nothing.
+        if (custom_model_specified(state.custom))
+            r.warnings.push_back(Message(code::model_custom_specified).str("model", r.model.name));
+        else
+            r.warnings.push_back(Message(code::model_custom));
+    } else {
+        std::string alias;
+        const ModelSpec* found = catalog.find_model(state.model, &alias);
+        if (!found) {
+            r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
+            return false;
+        }
+        if (!alias.empty()) r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
+        r.model = *found;
+    }
+    const ModelSpec& m = r.model;
+    if (m.estimated) {
+        std::string fields;
+        for (const auto& f : m.estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
+        r.warnings.push_back(Message(code::model_estimated).str("model", m.name).str("fields", fields));
+    }
+    if (m.layers <= 0 || m.hidden <= 0 || m.params_b <= 0) {
+        r.warnings.push_back(Message(code::model_incomplete));
+        return false;
+    }
+    return true;
+}
+
 // The state's own model on every candidate GPU (evaluate() adds the models view).
 Result evaluate_state(const State& state, const Catalog& catalog) {
     Result r;
     r.state = state;
     r.currency = catalog.currency;
     const ModelSpec* found = nullptr;
-    ModelSpec custom;
     if (state.task != Task::other) {
-        if (state.model == "custom") {
-            custom = custom_model(state.custom);
-            found = &custom;
-            if (!custom_model_complete(state.custom)) {
-                r.warnings.push_back(Message(code::model_custom_incomplete));
-                r.model_found = false;
-                r.model = custom;
-                return r;
-            }
-            // A link that gives the FFN width and vocabulary (an imported config.json) assumes nothing.
-            if (custom_model_specified(state.custom))
-                r.warnings.push_back(Message(code::model_custom_specified).str("model", custom.name));
-            else
-                r.warnings.push_back(Message(code::model_custom));
-        } else {
-            std::string alias;
-            found = catalog.find_model(state.model, &alias);
-            if (!found) {
-                r.model_found = false;
-                r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
-                return r;
-            }
-            if (!alias.empty())
-                r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
-        }
-        r.model = *found;
-        if (found->estimated) {
-            std::string fields;
-            for (const auto& f : found->estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
-            r.warnings.push_back(Message(code::model_estimated).str("model", found->name).str("fields", fields));
-        }
-        if (found->layers <= 0 || found->hidden <= 0 || found->params_b <= 0) {
-            r.warnings.push_back(Message(code::model_incomplete));
+        if (!resolve_model(state, catalog, r)) {
             r.model_found = false;
             return r;
         }
+        found = &r.model;
     }
     const WeightFormat wq = state.wq ? *state.wq : (found ? found->native_format : WeightFormat::bf16);
     r.weight_format = wq;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/custom_model.hpp"
 #include "engine/services.hpp"
 
 namespace gpusizer {
@@ -24,8 +25,8 @@ using NumberKey = FieldKey<double>;
 
 const std::vector<NumberKey>& number_keys() {
     static const std::vector<NumberKey> keys = {
-        {"params", 0.001, 100000, nullptr, &CustomModel::params_b},
-        {"active", 0.001, 100000, nullptr, &CustomModel::active_b},
+        {"params", kMinModelParamsB, 100000, nullptr, &CustomModel::params_b},
+        {"active", kMinModelParamsB, 100000, nullptr, &CustomModel::active_b},
         {"ctx", 1, 16777216, &State::ctx, nullptr},
         {"in", 1, 16777216, &State::in, nullptr},
         {"out", 1, 16777216, &State::out, nullptr},

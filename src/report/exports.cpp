@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 
+#include "engine/custom_model.hpp"
 #include "link/link.hpp"
 #include "report/report.hpp"
 #include "text/hidden_chars.hpp"
@@ -100,9 +101,11 @@ std::string sentence(const Result& r, Lang lang) {
 
 std::string model_text(const Result& r, Lang lang) {
     if (r.state.task == Task::other) return dash();
-    // A named custom model (an imported config.json) keeps its name, marked as the link's own.
-    if (r.model.custom) return r.state.custom.name.empty() ? T("Custom model", lang)
-                                                           : r.state.custom.name + " (" + T("Custom model", lang) + ")";
+    // A named custom model (an imported config.json) keeps its name, marked as the link's own; one
+    // whose name the engine did not use (custom_model.hpp: check_custom_model) is just a custom model.
+    if (r.model.custom)
+        return r.model.name == kUnnamedCustomModel ? T("Custom model", lang)
+                                                   : r.model.name + " (" + T("Custom model", lang) + ")";
     if (!r.model_found) return r.state.model;
     return r.model.name == r.model.id || r.model.name.empty() ? r.model.id : r.model.name + " (" + r.model.id + ")";
 }

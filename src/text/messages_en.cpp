@@ -14,6 +14,15 @@ const TextPair kEnglish[] = {
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
     {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
     {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
+    {"model.check_range", "custom model: {key} = {value} is outside {min}–{max}"},
+    {"model.check_kv_heads", "custom model: heads ({heads:0}) must be a multiple of kv_heads ({kv_heads:0})"},
+    {"model.check_heads", "custom model: kv_heads or head_dim given without heads"},
+    {"model.custom_implausible", "the custom model's figures contradict each other (above): nothing was evaluated, as "
+                                 "an imported config.json with them would be refused"},
+    {"model.custom_params_arch", "custom model: the link gives {params_b:1} B parameters, its architecture holds about "
+                                 "{arch_b:1} B; sized with the link's count"},
+    {"model.custom_name_taken", "the link names its model '{name}', but {model} has {catalog_b:1} B parameters and "
+                                "this one {params_b:1} B: it is shown as a custom model, sized as the link describes"},
     {"model.unknown", "model '{model}' is not in the catalog; nothing was evaluated"},
     {"model.alias", "model id '{old}' is now '{new}'"},
     {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},

@@ -14,6 +14,15 @@ const TextPair kRussian[] = {
     {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
     {"model.custom_incomplete", "для своей модели нужны параметры, слои, скрытый размер и головы; ничего не посчитано"},
     {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+    {"model.check_range", "своя модель: {key} = {value} вне диапазона {min}–{max}"},
+    {"model.check_kv_heads", "своя модель: число голов ({heads:0}) должно делиться на kv_heads ({kv_heads:0})"},
+    {"model.check_heads", "своя модель: kv_heads или head_dim заданы без heads"},
+    {"model.custom_implausible", "числа своей модели противоречат друг другу (см. выше): ничего не посчитано — "
+                                 "импорт config.json с такими числами тоже был бы отклонён"},
+    {"model.custom_params_arch", "своя модель: в ссылке {params_b:1} млрд параметров, а её архитектура вмещает около "
+                                 "{arch_b:1} млрд; расчёт по числу из ссылки"},
+    {"model.custom_name_taken", "модель в ссылке названа «{name}», но у {model} {catalog_b:1} млрд параметров, "
+                                "а у этой {params_b:1} млрд: она показана как своя модель и посчитана по ссылке"},
     {"model.unknown", "модели «{model}» нет в каталоге; ничего не посчитано"},
     {"model.alias", "модель «{old}» теперь называется «{new}»"},
     {"model.estimated", "характеристики {model} в каталоге — оценка{?fields: ({fields})}"},

@@ -187,3 +187,74 @@ TEST_CASE("Markdown exports escape Markdown in names: no link, no image") {
     CHECK(md.find("![](") == std::string::npos);
     CHECK(md.find("\\[order\\](https://evil.example)") != std::string::npos);
 }
+
+TEST_CASE("a link's custom model passes the checks an imported config.json passes") {
+    const std::string base = "v=1&model=custom&params=8&layers=36&hidden=4096&heads=32";
+    // kv_heads above heads, active above total, kv_heads that do not divide heads: refused, said.
+    const struct { const char* extra; const char* code; const char* key; } bad[] = {
+        {"&kv_heads=64", code::model_check_range, "kv_heads"},
+        {"&active=20", code::model_check_range, "active"},
+        {"&kv_heads=5", code::model_check_kv_heads, ""},
+        {"&experts=8&topk=9&expert_inter=1024", code::model_check_range, "topk"},
+        {"&experts=8&topk=2&expert_inter=1024&dense_layers=37", code::model_check_range, "dense_layers"},
+        {"&hidden=16", code::model_check_range, "head_dim"},
+    };
+    for (const auto& b : bad) {
+        const Result r = test::run(base + b.extra);
+        INFO(b.extra);
+        CHECK_FALSE(r.model_found);
+        CHECK(r.options.empty());
+        CHECK(has_warning(r.warnings, code::model_custom_implausible));
+        bool named = false;
+        for (const auto& w : r.warnings) named = named || (w.code == b.code && test::param_text(w, "key") == b.key);
+        CHECK(named);
+        // Nor in "what can I run on my GPU?".
+        const Result models = test::run(base + b.extra + "&view=models&gpu=h100-sxm");
+        CHECK(models.models.size() == test::bundled().models.size());
+    }
+    // The same figures are fine together.
+    CHECK(test::run(base + "&kv_heads=8&active=8").model_found);
+}
+
+TEST_CASE("a link cannot pass off a small model as a catalog model, nor a count its architecture cannot hold") {
+    // The finding: "meta-llama/Llama-3.1-405B-Instruct" with tiny numbers showed on one RTX A6000 at 63 tok/s.
+    const Result r = test::run("v=1&model=custom&name=meta-llama/Llama-3.1-405B-Instruct&params=1&layers=16"
+                               "&hidden=2048&heads=16&inter=8192&vocab=32000");
+    REQUIRE(r.model_found);
+    CHECK(r.model.name == "Custom model");
+    const Warning* w = nullptr;
+    for (const auto& x : r.warnings)
+        if (x.code == code::model_custom_name_taken) w = &x;
+    REQUIRE(w != nullptr);
+    CHECK(test::param(*w, "catalog_b") == doctest::Approx(405).epsilon(0.01));
+    CHECK(test::param(*w, "params_b") == 1);
+    CHECK(test::param_text(*w, "name") == "meta-llama/Llama-3.1-405B-Instruct");
+    // Its id without the owner is the same claim.
+    CHECK(has_warning(test::run("v=1&model=custom&name=Llama-3.1-405B-Instruct&params=1&layers=16&hidden=2048"
+                                "&heads=16").warnings, code::model_custom_name_taken));
+    // A link with the model's own figures (an imported config.json) keeps the name.
+    const Result real = test::run("v=1&model=custom&name=meta-llama/Llama-3.1-405B-Instruct&params=405.8&layers=126"
+                                  "&hidden=16384&heads=128&kv_heads=8&inter=53248&vocab=128256");
+    CHECK(real.model.name == "meta-llama/Llama-3.1-405B-Instruct");
+    CHECK_FALSE(has_warning(real.warnings, code::model_custom_name_taken));
+    CHECK_FALSE(has_warning(real.warnings, code::model_custom_params_arch));
+    // 405 B of parameters in 2 layers of width 64: said, sized with the link's count.
+    const Result far = test::run("v=1&model=custom&params=405&layers=2&hidden=64&heads=1");
+    CHECK(far.model_found);
+    CHECK(has_warning(far.warnings, code::model_custom_params_arch));
+}
+
+TEST_CASE("models under 1 M parameters are refused wherever they come from, with the reason") {
+    // A config.json of ~0.1 M parameters: before, it imported and then was not evaluated (the link
+    // refused params below 0.001 B without a word in the dialog).
+    const ConfigImport imp = import_hf_config(R"({"model_type":"llama","hidden_size":32,"num_hidden_layers":2,)"
+                                              R"("num_attention_heads":2,"intermediate_size":64,"vocab_size":1000})");
+    CHECK_FALSE(imp.ok);
+    REQUIRE(imp.errors.size() == 1);
+    CHECK(imp.errors[0].to_string().find("params_b: expected 0.001–100000, got") != std::string::npos);
+    CHECK(imp.errors[0].to_string().find("models under 1 M parameters are not sized") != std::string::npos);
+    // The link says the same range; a provider's model too.
+    CHECK(decode_link("v=1&model=custom&params=0.0005").state.custom.params_b == 0);
+    CHECK_FALSE(provider_errors(R"({"models":[{"id":"t","name":"T","params_b":0.0005,"layers":1,"hidden":8,)"
+                                R"("heads":1,"source":"s"}]})").empty());
+}
