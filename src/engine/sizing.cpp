@@ -226,6 +226,47 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
     return true;
 }
 
+// The modelling assumptions behind the result, itemised (Result::assumptions).
+void say_assumptions(const State& state, Result& r) {
+    const Assumptions a = Assumptions::typical();
+    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    auto& said = r.assumptions;
+    said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
+    said.push_back(Message(code::assume_binary_gb));
+    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
+    if (state.task == Task::infer && !encoder_service) {
+        said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
+                           .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
+        said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
+                           .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100)
+                           .num("lowp", a.lowp_compute_factor * 100));
+        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
+                           .num("graphs", a.cuda_graph_gb).num("nccl", a.nccl_gb)
+                           .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
+                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
+        said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
+        if (state.offload)
+            said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
+                               .num("mts", host_ram_mts(state.ddr)).num("gbs", host_ram_gbs(state))
+                               .num("given", state.ram_gbs ? 1 : 0)
+                               .num("eff", a.host_bandwidth_eff * 100).num("low", hi.host_bandwidth_eff * 100)
+                               .num("high", lo.host_bandwidth_eff * 100).num("pcie", a.pcie_eff * 100)
+                               .num("switch_us", a.offload_switch_us).num("os", kHostReservedGB));
+        said.push_back(Message(code::assume_kv_full_context));
+        said.push_back(Message(code::assume_tp_in_server));
+        said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
+    } else if (state.task == Task::tune || state.task == Task::train) {
+        training_assumptions(r, said);
+        if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
+    } else if (state.task == Task::infer) {
+        // speech.cpp / embeddings.cpp listed theirs while evaluating
+    } else {
+        said.push_back(Message(code::assume_other_rules));
+    }
+    said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
+}
+
 // The state's own model on every candidate GPU (evaluate() adds the models view).
 Result evaluate_state(const State& state, const Catalog& catalog) {
     Result r;
@@ -275,42 +316,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     warn_prices(gpus, r);
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
-    const Assumptions a = Assumptions::typical();
-    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    auto& said = r.assumptions;
-    said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
-    said.push_back(Message(code::assume_binary_gb));
-    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
-    if (state.task == Task::infer && !encoder_service) {
-        said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
-                           .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
-        said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
-                           .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100)
-                           .num("lowp", a.lowp_compute_factor * 100));
-        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb).num("graphs", a.cuda_graph_gb)
-                           .num("nccl", a.nccl_gb).num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
-        said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
-                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
-        said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
-        if (state.offload)
-            said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
-                               .num("mts", host_ram_mts(state.ddr)).num("gbs", host_ram_gbs(state))
-                               .num("given", state.ram_gbs ? 1 : 0)
-                               .num("eff", a.host_bandwidth_eff * 100).num("low", hi.host_bandwidth_eff * 100)
-                               .num("high", lo.host_bandwidth_eff * 100).num("pcie", a.pcie_eff * 100)
-                               .num("switch_us", a.offload_switch_us).num("os", kHostReservedGB));
-        said.push_back(Message(code::assume_kv_full_context));
-        said.push_back(Message(code::assume_tp_in_server));
-        said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
-    } else if (state.task == Task::tune || state.task == Task::train) {
-        training_assumptions(r, said);
-        if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
-    } else if (state.task == Task::infer) {
-        // speech.cpp / embeddings.cpp listed theirs while evaluating
-    } else {
-        said.push_back(Message(code::assume_other_rules));
-    }
-    said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
+    say_assumptions(state, r);
     return r;
 }
 
