@@ -697,6 +697,18 @@ void apply_rates(const json& top, Catalog& c, const std::string& file, std::vect
         else if (!(v >= 1e-6 && v <= 1e6)) errors.push_back({file, "rates", x.key(), "expected a rate 1e-06–1e+06"});
         else rate[x.key()] = v;
     }
+    // A converted price is held to the envelope of a price (0–1e6 per GPU-hour): a rate that would push
+    // one past it is refused with the first such GPU named, and nothing is converted at it.
+    for (const auto& g : c.gpus) {
+        auto r = !g.price || g.price->currency == c.currency ? rate.end() : rate.find(g.price->currency);
+        if (r == rate.end() || g.price->per_gpu_hour * r->second <= kPriceMax) continue;
+        char buf[320];
+        std::snprintf(buf, sizeof buf, "converts %s's %g %s to %g %s per GPU-hour, above the %g limit", g.id.c_str(),
+                      g.price->per_gpu_hour, r->first.c_str(), g.price->per_gpu_hour * r->second, c.currency.c_str(),
+                      kPriceMax);
+        errors.push_back({file, "rates", r->first, buf});
+        rate.erase(r);
+    }
     for (auto& g : c.gpus) {
         if (!g.price || g.price->currency == c.currency) continue;
         auto r = rate.find(g.price->currency);

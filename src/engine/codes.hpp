@@ -31,6 +31,7 @@ namespace gpusizer {
     X(budget_gpu_unknown, "budget.gpu_unknown")                                    \
     X(price_other_currency, "price.other_currency")                                \
     X(price_converted, "price.converted")                                          \
+    X(price_more_currencies, "price.more_currencies")                              \
     X(price_recommend_priced, "price.recommend_priced")                            \
     X(plan_sharded, "plan.sharded")                                                \
     X(plan_horizon, "plan.horizon")                                                \

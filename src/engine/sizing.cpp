@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "engine/custom_model.hpp"
 #include "engine/decimal.hpp"
@@ -161,25 +162,41 @@ int recommend(const std::vector<Option>& options) {
     return i;
 }
 
-// Prices the page cannot show in its currency, and prices it converted, said once per result.
+// Prices the page cannot show in its currency, and prices it converted: one notice per currency,
+// with its own count and rate (a provider file may price GPUs in several), the first few currencies
+// by name and the rest counted.
 void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
-    int other = 0, converted = 0;
-    std::string other_currency, from;
-    double rate = 0;
+    struct Seen { int count = 0; double rate = 0; };
+    std::map<std::string, Seen> other, converted;  // by currency code: the same order every time
     for (const GpuSpec* g : gpus) {
         if (!g->price) continue;
         if (g->price->currency != r.currency) {
-            if (other++ == 0) other_currency = g->price->currency;
+            ++other[g->price->currency].count;
         } else if (g->price->converted) {
-            if (converted++ == 0) { from = g->price->converted->from; rate = g->price->converted->rate; }
+            Seen& c = converted[g->price->converted->from];
+            ++c.count;
+            c.rate = g->price->converted->rate;
         }
     }
-    if (other > 0)
-        r.warnings.push_back(Message(code::price_other_currency).num("count", other).str("other", other_currency)
-                                 .str("currency", r.currency));
-    if (converted > 0)
-        r.warnings.push_back(Message(code::price_converted).num("count", converted).str("from", from).num("rate", rate)
-                                 .str("currency", r.currency));
+    constexpr int kNamed = 5;
+    auto say = [&](const std::map<std::string, Seen>& by_currency, bool conversions) {
+        int named = 0, rest_gpus = 0;
+        for (const auto& [currency, seen] : by_currency) {
+            if (named++ >= kNamed) { rest_gpus += seen.count; continue; }
+            if (conversions)
+                r.warnings.push_back(Message(code::price_converted).num("count", seen.count).str("from", currency)
+                                         .num("rate", seen.rate).str("currency", r.currency));
+            else
+                r.warnings.push_back(Message(code::price_other_currency).num("count", seen.count)
+                                         .str("other", currency).str("currency", r.currency));
+        }
+        if (named > kNamed)
+            r.warnings.push_back(Message(code::price_more_currencies).num("currencies", named - kNamed)
+                                     .num("count", rest_gpus).num("converted", conversions ? 1 : 0)
+                                     .str("currency", r.currency));
+    };
+    say(other, false);
+    say(converted, true);
 }
 
 }  // namespace

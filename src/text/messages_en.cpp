@@ -37,6 +37,9 @@ const TextPair kEnglish[] = {
     {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price "
                              "(a provider file's \"rates\" converts them)"},
     {"price.converted", "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's rate)"},
+    {"price.more_currencies", "and {count:0} more {count:0#GPU|GPUs} priced in {currencies:0} other "
+                              "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "
+                              "file's rates}{!converted:, shown without a price in {currency}}"},
     {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
     {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},

@@ -40,6 +40,9 @@ const TextPair kRussian[] = {
                              "(поле \"rates\" файла провайдера пересчитает их)"},
     {"price.converted", "{count:0} {count:0#цена пересчитана|цены пересчитаны|цен пересчитано} из {from} по курсу {rate:4} {currency} "
                         "за 1 {from} (курс из файла провайдера)"},
+    {"price.more_currencies", "и ещё {count:0} GPU с ценой в {currencies:0} {currencies:0#другой валюте|других валютах|"
+                              "других валютах}{?converted:, пересчитанной в {currency} по курсам из файла провайдера}"
+                              "{!converted:, показаны без цены в {currency}}"},
     {"price.recommend_priced", "рекомендация — среди GPU с ценой в {currency}; более быстрые или компактные варианты без цены — выше в списке"},
     {"plan.sharded", "у одной {gpu} доступно {have:1} ГБ; {method} для {model} нужно {need:1} ГБ: {count:0} {count:0#карта|карты|карт} "
                      "с шардированием"},

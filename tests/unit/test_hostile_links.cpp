@@ -258,3 +258,59 @@ TEST_CASE("models under 1 M parameters are refused wherever they come from, with
     CHECK_FALSE(provider_errors(R"({"models":[{"id":"t","name":"T","params_b":0.0005,"layers":1,"hidden":8,)"
                                 R"("heads":1,"source":"s"}]})").empty());
 }
+
+TEST_CASE("prices in several currencies: one notice per currency, with its own count and rate") {
+    // The bundled USD prices, one GPU in EUR and one in GBP, a page in RUB with rates for two of them.
+    const CatalogLoad p = apply_provider_catalog(test::bundled(), R"({"currency":"RUB","rates":{"USD":92.5,"EUR":100},
+        "gpus":[{"id":"l4","price_per_gpu_hour":{"value":0.5,"currency":"EUR","source":"s"}},
+                {"id":"t4","price_per_gpu_hour":{"value":0.4,"currency":"GBP","source":"s"}}]})", "p.json");
+    for (const auto& e : p.errors) MESSAGE(e.to_string());
+    REQUIRE(p.ok);
+    const Result r = evaluate(decode_link("v=1").state, p.catalog);
+    std::vector<std::string> converted, other;
+    for (const auto& w : r.warnings) {
+        if (w.code == code::price_converted)
+            converted.push_back(test::param_text(w, "from") + " " + text::number(test::param(w, "rate"), 1, Lang::en) +
+                                " x" + std::to_string(int(test::param(w, "count"))));
+        if (w.code == code::price_other_currency)
+            other.push_back(test::param_text(w, "other") + " x" + std::to_string(int(test::param(w, "count"))));
+    }
+    // Before: one notice named USD at 92.5 for all 20 conversions, the euro one included.
+    int usd = 0;
+    for (const auto& g : test::bundled().gpus) usd += g.price && g.id != "l4" && g.id != "t4";
+    CHECK(converted == std::vector<std::string>{"EUR 100.0 x1", "USD 92.5 x" + std::to_string(usd)});
+    CHECK(other == std::vector<std::string>{"GBP x1"});
+}
+
+TEST_CASE("a rate that would push a price past the envelope is refused, naming the GPU") {
+    const CatalogLoad p = apply_provider_catalog(test::bundled(), R"({"currency":"XAU","rates":{"USD":1e6}})", "p.json");
+    CHECK_FALSE(p.ok);
+    REQUIRE(p.errors.size() == 1);
+    CHECK(p.errors[0].to_string().rfind("p.json: rates.USD: converts ", 0) == 0);
+    CHECK(p.errors[0].to_string().find("XAU per GPU-hour, above the 1e+06 limit") != std::string::npos);
+    CHECK(p.catalog.currency == "USD");  // refused as a whole: the bundled catalog stays
+    // At the edge it converts.
+    CHECK(apply_provider_catalog(test::bundled(), R"({"currency":"XAU","rates":{"USD":1e5}})", "p.json").ok);
+}
+
+TEST_CASE("many currencies: the first five named, the rest counted in one notice") {
+    std::string gpus;
+    const char* ids[] = {"l4", "t4", "a10", "l40s", "rtx-4090", "rtx-3090", "rtx-5090"};
+    const char* curs[] = {"AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG"};
+    for (int i = 0; i < 7; ++i)
+        gpus += std::string(i ? "," : "") + R"({"id":")" + ids[i] + R"(","price_per_gpu_hour":{"value":1,"currency":")" +
+                curs[i] + R"(","source":"s"}})";
+    const CatalogLoad p = apply_provider_catalog(test::bundled(), R"({"currency":"USD","gpus":[)" + gpus + "]}", "p.json");
+    REQUIRE(p.ok);
+    const Result r = evaluate(decode_link("v=1").state, p.catalog);
+    int named = 0;
+    const Warning* more = nullptr;
+    for (const auto& w : r.warnings) {
+        named += w.code == code::price_other_currency;
+        if (w.code == code::price_more_currencies) more = &w;
+    }
+    CHECK(named == 5);
+    REQUIRE(more != nullptr);
+    CHECK(text::render(*more, Lang::en) == "and 2 more GPUs priced in 2 other currencies, shown without a price in USD");
+    CHECK(text::render(*more, Lang::ru) == "и ещё 2 GPU с ценой в 2 других валютах, показаны без цены в USD");
+}
