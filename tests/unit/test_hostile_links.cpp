@@ -283,7 +283,8 @@ TEST_CASE("prices in several currencies: one notice per currency, with its own c
 }
 
 TEST_CASE("a rate that would push a price past the envelope is refused, naming the GPU") {
-    const CatalogLoad p = apply_provider_catalog(test::bundled(), R"({"currency":"XAU","rates":{"USD":1e6}})", "p.json");
+    const CatalogLoad p =
+        apply_provider_catalog(test::bundled(), R"({"currency":"XAU","rates":{"USD":1e6}})", "p.json");
     CHECK_FALSE(p.ok);
     REQUIRE(p.errors.size() == 1);
     CHECK(p.errors[0].to_string().rfind("p.json: rates.USD: converts ", 0) == 0);
@@ -298,9 +299,10 @@ TEST_CASE("many currencies: the first five named, the rest counted in one notice
     const char* ids[] = {"l4", "t4", "a10", "l40s", "rtx-4090", "rtx-3090", "rtx-5090"};
     const char* curs[] = {"AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG"};
     for (int i = 0; i < 7; ++i)
-        gpus += std::string(i ? "," : "") + R"({"id":")" + ids[i] + R"(","price_per_gpu_hour":{"value":1,"currency":")" +
-                curs[i] + R"(","source":"s"}})";
-    const CatalogLoad p = apply_provider_catalog(test::bundled(), R"({"currency":"USD","gpus":[)" + gpus + "]}", "p.json");
+        gpus += std::string(i ? "," : "") + R"({"id":")" + ids[i] +
+                R"(","price_per_gpu_hour":{"value":1,"currency":")" + curs[i] + R"(","source":"s"}})";
+    const CatalogLoad p =
+        apply_provider_catalog(test::bundled(), R"({"currency":"USD","gpus":[)" + gpus + "]}", "p.json");
     REQUIRE(p.ok);
     const Result r = evaluate(decode_link("v=1").state, p.catalog);
     int named = 0;
@@ -311,6 +313,7 @@ TEST_CASE("many currencies: the first five named, the rest counted in one notice
     }
     CHECK(named == 5);
     REQUIRE(more != nullptr);
-    CHECK(text::render(*more, Lang::en) == "and 2 more GPUs priced in 2 other currencies, shown without a price in USD");
+    CHECK(text::render(*more, Lang::en) ==
+          "and 2 more GPUs priced in 2 other currencies, shown without a price in USD");
     CHECK(text::render(*more, Lang::ru) == "и ещё 2 GPU с ценой в 2 других валютах, показаны без цены в USD");
 }
