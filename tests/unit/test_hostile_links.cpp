@@ -317,3 +317,17 @@ TEST_CASE("many currencies: the first five named, the rest counted in one notice
           "and 2 more GPUs priced in 2 other currencies, shown without a price in USD");
     CHECK(text::render(*more, Lang::ru) == "и ещё 2 GPU с ценой в 2 других валютах, показаны без цены в USD");
 }
+
+TEST_CASE("huge shared experts: refused by name, no integer overflow (UBSan found n × width in int)") {
+    const ConfigImport imp = import_hf_config(R"({"model_type":"deepseek_v3","hidden_size":64,"num_hidden_layers":2,)"
+        R"("num_attention_heads":2,"intermediate_size":64,"vocab_size":1000,"n_routed_experts":8,)"
+        R"("num_experts_per_tok":2,"moe_intermediate_size":100000,"n_shared_experts":1048576})");
+    CHECK_FALSE(imp.ok);
+    REQUIRE_FALSE(imp.errors.empty());
+    CHECK(imp.errors[0].to_string() == "config.json: n_shared_experts: with moe_intermediate_size 100000, the shared "
+                                       "experts are 104857600000 wide, at most 100000000");
+    // The same counts in a link are sized in floating point: finite, and said to be far from the count.
+    const Result r = test::run("v=1&model=custom&params=1000&layers=100&hidden=8192&heads=64&experts=1048576"
+                               "&topk=1048576&shared=1048576&expert_inter=100000000");
+    CHECK(non_finite_figure(r) == "");
+}
