@@ -223,12 +223,6 @@ std::string envelope_error(Catalog& c) {
     return "";
 }
 
-std::uint64_t fnv1a(std::string_view bytes) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
 }  // namespace
 
 std::string seal_packed_body(std::string_view body, unsigned version) {
@@ -236,7 +230,7 @@ std::string seal_packed_body(std::string_view body, unsigned version) {
     head.raw(kMagic, 4);
     head.u32(version);
     head.u32(std::uint32_t(body.size()));
-    const std::uint64_t sum = fnv1a(body);
+    const std::uint64_t sum = fnv1a64(body);
     head.u32(std::uint32_t(sum));
     head.u32(std::uint32_t(sum >> 32));
     head.out.append(body.data(), body.size());
@@ -269,7 +263,7 @@ CatalogLoad unpack_catalog(std::string_view bytes, const std::string& file) {
     const std::string_view body = bytes.substr(kHeaderBytes);
     if (body.size() != size)
         return fail("packed catalog is " + std::to_string(body.size()) + " bytes, its header says " + std::to_string(size));
-    if (fnv1a(body) != sum) return fail("packed catalog is corrupt (checksum mismatch)");
+    if (fnv1a64(body) != sum) return fail("packed catalog is corrupt (checksum mismatch)");
     Reader r{body};
     r(out.catalog);
     if (r.error.empty() && r.pos != body.size()) r.error = "unread bytes after the catalog";
@@ -296,7 +290,7 @@ Catalog page_catalog(Catalog catalog) {
 }
 
 namespace {
-constexpr std::string_view kNotesMagic = "gpusizer-model-notes 1\n";
+constexpr std::string_view kNotesMagic = "gpusizer-model-notes 2\n";  // 2: with a checksum
 }  // namespace
 
 std::string pack_model_notes(const Catalog& catalog) {

@@ -37,8 +37,8 @@ bool same_catalog(const Catalog& a, const Catalog& b);
 // frame (pack_model_notes).
 Catalog page_catalog(Catalog catalog);
 
-// The models' notes by id (text/pair_file.hpp, magic "gpusizer-model-notes 1\n", one table of id →
-// notes). apply_model_notes fills the notes of the models it
+// The models' notes by id (text/pair_file.hpp, magic "gpusizer-model-notes 2\n", one table of id →
+// notes, checksummed). apply_model_notes fills the notes of the models it
 // names that have none; returns how many it filled, or -1 (and changes nothing) for bytes that are
 // not such a file.
 std::string pack_model_notes(const Catalog& catalog);

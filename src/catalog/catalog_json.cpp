@@ -9,7 +9,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/codes.hpp"
+#include "engine/custom_model.hpp"
 #include "link/link.hpp"
+#include "text/hidden_chars.hpp"
 
 namespace gpusizer {
 namespace {
@@ -39,6 +42,20 @@ bool has_control(std::string_view s) {
     for (unsigned char c : s)
         if (c < 0x20 || c == 0x7f) return true;
     return false;
+}
+
+// What is wrong with the characters of a name or a note, or nullptr: control characters, or
+// characters that reorder or hide text (text/hidden_chars.hpp) and would make a name read as another.
+const char* characters_problem(std::string_view s) {
+    if (has_control(s)) return "contains control characters";
+    if (text::has_hidden_chars(s)) return "contains invisible or text-direction characters (U+200B, U+202E, ...)";
+    return nullptr;
+}
+
+// Why an id is refused: the link codec's character set, or a web address in it ("//").
+std::string id_rule(std::string_view id) {
+    if (id.find("//") != std::string_view::npos) return "a web address (//) is not an id";
+    return "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +";
 }
 
 const char* type_name(const json& v) {
@@ -82,7 +99,7 @@ class Reader {
         if (!v->is_string()) { error(field, std::string("expected a string, got ") + type_name(*v)); return fallback; }
         const std::string& s = v->get_ref<const std::string&>();
         if (s.size() > max) { error(field, "longer than " + std::to_string(max) + " bytes"); return fallback; }
-        if (has_control(s)) { error(field, "contains control characters"); return fallback; }
+        if (const char* bad = characters_problem(s)) { error(field, bad); return fallback; }
         return s;
     }
 
@@ -94,7 +111,7 @@ class Reader {
         if (!v || v->is_null() || !v->is_string()) return string(field, required);  // the usual errors
         const std::string& s = v->get_ref<const std::string&>();
         if (!valid_catalog_id(s)) {
-            error(field, "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+            error(field, id_rule(s));
             return "";
         }
         return s;
@@ -210,7 +227,7 @@ void read_unknown(Reader& r, GpuSpec& g, bool partial) {
             }
             const std::string& why = it.value().get_ref<const std::string&>();
             if (why.size() > limits::kTextChars) r.error(field, "longer than " + std::to_string(limits::kTextChars) + " bytes");
-            else if (has_control(why)) r.error(field, "contains control characters");
+            else if (const char* bad = characters_problem(why)) r.error(field, bad);
             else if (it.key() == "price_per_gpu_hour" || it.key() == "price_usd_per_gpu_hour") g.price_unknown_reason = why;
         }
     }
@@ -372,8 +389,9 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     if (const json* s = r.find("source")) m.source = sources_text(s);
     else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);
     else if (req) r.error("source", "every entry must cite its source");
-    if (keep("params_b")) m.params_b = r.number("params_b", req, 0.0001, 100000).value_or(m.params_b);
-    if (keep("active_params_b")) m.active_params_b = r.number("active_params_b", false, 0.0001, 100000).value_or(m.params_b);
+    if (keep("params_b")) m.params_b = r.number("params_b", req, kMinModelParamsB, 100000).value_or(m.params_b);
+    if (keep("active_params_b"))
+        m.active_params_b = r.number("active_params_b", false, kMinModelParamsB, 100000).value_or(m.params_b);
     if (m.active_params_b > m.params_b && m.params_b > 0) r.error("active_params_b", "active parameters exceed total parameters");
     // A given architecture number is at least 1 (0 would divide); null means unknown.
     auto whole = [&](const char* f, int& out, int min, int max) { if (keep(f)) out = r.integer(f, false, min, max, out); };
@@ -679,6 +697,18 @@ void apply_rates(const json& top, Catalog& c, const std::string& file, std::vect
         else if (!(v >= 1e-6 && v <= 1e6)) errors.push_back({file, "rates", x.key(), "expected a rate 1e-06–1e+06"});
         else rate[x.key()] = v;
     }
+    // A converted price is held to the envelope of a price (0–1e6 per GPU-hour): a rate that would push
+    // one past it is refused with the first such GPU named, and nothing is converted at it.
+    for (const auto& g : c.gpus) {
+        auto r = !g.price || g.price->currency == c.currency ? rate.end() : rate.find(g.price->currency);
+        if (r == rate.end() || g.price->per_gpu_hour * r->second <= kPriceMax) continue;
+        char buf[320];
+        std::snprintf(buf, sizeof buf, "converts %s's %g %s to %g %s per GPU-hour, above the %g limit", g.id.c_str(),
+                      g.price->per_gpu_hour, r->first.c_str(), g.price->per_gpu_hour * r->second, c.currency.c_str(),
+                      kPriceMax);
+        errors.push_back({file, "rates", r->first, buf});
+        rate.erase(r);
+    }
     for (auto& g : c.gpus) {
         if (!g.price || g.price->currency == c.currency) continue;
         auto r = rate.find(g.price->currency);
@@ -761,11 +791,11 @@ struct Envelope {
         if (v) range(field, *v, min, max);
     }
     void id(const std::string& v) {
-        if (!valid_catalog_id(v)) fail("id", "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +");
+        if (!valid_catalog_id(v)) fail("id", id_rule(v));
     }
     void text(const char* field, const std::string& v, std::size_t max) {
         if (v.size() > max) fail(field, "longer than " + std::to_string(max) + " bytes");
-        else if (has_control(v)) fail(field, "contains control characters");
+        else if (const char* bad = characters_problem(v)) fail(field, bad);
     }
 };
 
@@ -811,24 +841,19 @@ void check_model_envelope(const ModelSpec& m, const std::string& file, const std
     e.id(m.id);
     e.text("name", m.name, limits::kNameChars);
     for (const auto* t : {&m.family, &m.modality, &m.license, &m.notes, &m.source}) e.text("text", *t, limits::kTextChars);
-    e.range("params_b", m.params_b, 0.0001, 100000);
-    e.range("active_params_b", m.active_params_b, 0.0001, std::max(m.params_b, 0.0001));
-    e.range("layers", m.layers, 0, 100000);
-    e.range("hidden", m.hidden, 0, 10000000);
-    e.range("max_context", m.max_context, 0, 1 << 30);
-    // Attention heads as the engine divides them: kv_heads splits heads evenly, head_dim >= 1.
-    if (m.heads > 0) {
-        e.range("kv_heads", m.kv_heads, 1, m.heads);
-        if (m.kv_heads > 0 && m.heads % m.kv_heads != 0)
-            e.fail("kv_heads", "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" +
-                                   std::to_string(m.kv_heads) + ")");
-        e.range("head_dim", m.head_dim, 1, 100000);
-    } else if (m.kv_heads > 0 || m.head_dim > 0) {
-        e.fail("heads", "kv_heads or head_dim given without heads");
-    }
-    if (m.moe) {
-        e.range("moe.experts_per_token", m.moe->experts_per_token, 1, m.moe->experts);
-        e.range("moe.dense_layers", m.moe->dense_layers, 0, std::max(m.layers, 0));
+    // The figures' rules are the engine's (custom_model.hpp: a link's model obeys the same), worded here.
+    for (const Message& p : model_envelope_problems(m)) {
+        auto num = [&p](const char* name) { const Param* x = p.find(name); return x ? x->number : 0.0; };
+        if (p.code == code::model_check_kv_heads)
+            e.fail("kv_heads", "heads (" + std::to_string(int(num("heads"))) + ") must be a multiple of kv_heads (" +
+                                   std::to_string(int(num("kv_heads"))) + ")");
+        else if (p.code == code::model_check_heads)
+            e.fail("heads", "kv_heads or head_dim given without heads");
+        else if (p.find("field")->text == "params_b" && num("value") > 0 && num("value") < kMinModelParamsB)
+            e.fail("params_b", range_message(num("min"), num("max"), num("value")) +
+                                   " billion: models under 1 M parameters are not sized");
+        else
+            e.range(p.find("field")->text, num("value"), num("min"), num("max"));
     }
 }
 
@@ -836,7 +861,8 @@ std::string CatalogError::to_string() const {
     std::string s = file;
     if (!entry.empty()) s += ": " + entry;
     if (!field.empty()) s += (entry.empty() ? ": " : ".") + field;
-    return s + ": " + message;
+    // An id quoted from a refused file loses what would reorder or hide the line it is quoted in.
+    return text::drop_hidden_chars(s + ": " + message);
 }
 
 CatalogLoad load_catalog(std::string_view text, const std::string& file) {

@@ -132,7 +132,13 @@ void read_moe(Fields& f, Arch& a) {
     a.expert_intermediate = f.whole({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxWidth, false, a.intermediate);
     if (a.expert_intermediate <= 0) f.error("", "moe_intermediate_size", "required (or intermediate_size) for the experts' width");
     if (const int n = f.whole({"n_shared_experts"}, 0, 1 << 20, false); n > 0) {
-        a.shared_intermediate = n * a.expert_intermediate;  // DeepSeek: one MLP n experts wide
+        // DeepSeek: one MLP n experts wide, held to the widths' range (n × width overflowed an int).
+        const double width = double(n) * a.expert_intermediate;
+        if (width > kMaxWidth)
+            f.error("", "n_shared_experts", "with moe_intermediate_size " + std::to_string(a.expert_intermediate) +
+                                                ", the shared experts are " + std::to_string(std::llround(width)) +
+                                                " wide, at most " + std::to_string(kMaxWidth));
+        a.shared_intermediate = int(std::min<double>(width, kMaxWidth));
         a.shared_count = n;
     } else if (const int w = f.whole({"shared_expert_intermediate_size"}, 0, kMaxWidth, false); w > 0) {
         a.shared_intermediate = w;  // Qwen: one gated shared expert of its own width

@@ -5,7 +5,9 @@
 //   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 //   gpusizer --pack-text ru OUT
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -138,78 +140,128 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
     return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    using namespace gpusizer;
-    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, prerender_in, prerender_out;
+// The command line, read. `exit_code` >= 0: nothing more to do (help, --pack-text, a usage error).
+struct Args {
+    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path;
+    std::string prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
-    Lang lang = Lang::en;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--json") output = Output::json;
-        else if (a == "--markdown") output = Output::markdown;
-        else if (a == "--csv") output = Output::csv;
-        else if ((a == "--catalog" || a == "--provider") && i + 1 < argc) (a == "--catalog" ? catalog_path : provider_path) = argv[++i];
-        else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
-        else if (a == "--pack-model-notes" && i + 1 < argc) notes_path = argv[++i];
-        else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
-        else if (a == "--pack-text" && i + 2 < argc) {
-            if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; return 2; }
-            return write_language_pack(argv[i + 2]);
-        }
-        else if (a == "--prerender" && i + 2 < argc) { prerender_in = argv[++i]; prerender_out = argv[++i]; }
-        else if (a == "--lang" && i + 1 < argc) {
-            const std::string l = argv[++i];
-            if (l != "en" && l != "ru") { std::cerr << "--lang: expected en or ru, got " << l << "\n"; return 2; }
-            lang = text::parse_lang(l);
-        }
-        else if (a == "-h" || a == "--help") { std::cout << kUsage; return 0; }
-        else if (!a.empty() && a[0] == '-' && a.size() > 1) { std::cerr << "unknown option " << a << "\n" << kUsage; return 2; }
-        else { link = a; have_link = true; }
-    }
-    if (!have_link && config_path.empty()) link = "v=1";  // --config alone: the defaults around it
-    if (!have_link && pack_path.empty() && config_path.empty() && prerender_in.empty()) { std::cerr << kUsage; return 2; }
-    if (!index_path.empty() && config_path.empty()) { std::cerr << "--index needs --config\n" << kUsage; return 2; }
+    gpusizer::Lang lang = gpusizer::Lang::en;
+    int exit_code = -1;
+};
 
-    std::vector<Warning> notes;
+Args parse_args(int argc, char** argv) {
+    Args r;
+    for (int i = 1; i < argc && r.exit_code < 0; ++i) {
+        const std::string a = argv[i];
+        const bool value = i + 1 < argc;
+        if (a == "--json") r.output = Args::Output::json;
+        else if (a == "--markdown") r.output = Args::Output::markdown;
+        else if (a == "--csv") r.output = Args::Output::csv;
+        else if ((a == "--catalog" || a == "--provider") && value)
+            (a == "--catalog" ? r.catalog_path : r.provider_path) = argv[++i];
+        else if (a == "--pack-catalog" && value) r.pack_path = argv[++i];
+        else if (a == "--pack-model-notes" && value) r.notes_path = argv[++i];
+        else if ((a == "--config" || a == "--index") && value)
+            (a == "--config" ? r.config_path : r.index_path) = argv[++i];
+        else if (a == "--pack-text" && i + 2 < argc) {
+            if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; r.exit_code = 2; }
+            else r.exit_code = write_language_pack(argv[i + 2]);
+        } else if (a == "--prerender" && i + 2 < argc) {
+            r.prerender_in = argv[++i];
+            r.prerender_out = argv[++i];
+        } else if (a == "--lang" && value) {
+            const std::string l = argv[++i];
+            if (l != "en" && l != "ru") {
+                std::cerr << "--lang: expected en or ru, got " << l << "\n";
+                r.exit_code = 2;
+            }
+            r.lang = gpusizer::text::parse_lang(l);
+        } else if (a == "-h" || a == "--help") {
+            std::cout << kUsage;
+            r.exit_code = 0;
+        } else if (!a.empty() && a[0] == '-' && a.size() > 1) {
+            std::cerr << "unknown option " << a << "\n" << kUsage;
+            r.exit_code = 2;
+        } else {
+            r.link = a;
+            r.have_link = true;
+        }
+    }
+    if (r.exit_code >= 0) return r;
+    if (!r.have_link && r.config_path.empty()) r.link = "v=1";  // --config alone: the defaults around it
+    if (!r.have_link && r.pack_path.empty() && r.config_path.empty() && r.prerender_in.empty()) {
+        std::cerr << kUsage;
+        r.exit_code = 2;
+    } else if (!r.index_path.empty() && r.config_path.empty()) {
+        std::cerr << "--index needs --config\n" << kUsage;
+        r.exit_code = 2;
+    }
+    return r;
+}
+
+// The catalog asked for: the bundled one or --catalog FILE, then --provider FILE over it. False
+// (errors printed) when a file is unreadable or rejected: no answer from a catalog not asked for.
+bool load_catalogs(const Args& args, gpusizer::Catalog& catalog, bool with_provider) {
+    using namespace gpusizer;
     CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
     if (!bundled.ok) {
         for (const auto& e : bundled.errors) std::cerr << "error: " << e.to_string() << "\n";
-        return 3;
+        return false;
     }
-    Catalog catalog = bundled.catalog;
-    if (!catalog_path.empty()) {
+    catalog = bundled.catalog;
+    for (const std::string* path : {&args.catalog_path, with_provider ? &args.provider_path : nullptr}) {
+        if (!path || path->empty()) continue;
         std::string text;
-        if (!read_file(catalog_path, &text)) { std::cerr << "error: cannot read " << catalog_path << "\n"; return 3; }
-        CatalogLoad c = load_catalog(text, catalog_path);
-        if (!c.ok) { print_errors(c.errors, catalog_path); return 3; }
+        if (!read_file(*path, &text)) { std::cerr << "error: cannot read " << *path << "\n"; return false; }
+        CatalogLoad c = path == &args.catalog_path ? load_catalog(text, *path)
+                                                   : apply_provider_catalog(catalog, text, *path);
+        if (!c.ok) { print_errors(c.errors, *path); return false; }
         catalog = c.catalog;
     }
-    if (!pack_path.empty()) {
-        const int rc = write_packed(page_catalog(catalog), pack_path);
-        return rc != 0 || notes_path.empty() ? rc : write_model_notes(catalog, notes_path);
+    return true;
+}
+
+// Whatever was written to stdout reached it: a full disk, a closed pipe or /dev/full is an error
+// (exit 4), not a silent success.
+int finish(int rc) {
+    std::cout.flush();
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed) return rc;
+    const int err = errno;
+    std::cerr << "error: cannot write the output to stdout" << (err ? std::string(": ") + std::strerror(err) : "")
+              << "\n";
+    return rc == 0 ? 4 : rc;
+}
+
+int run(const Args& args) {
+    using namespace gpusizer;
+    Catalog catalog;
+    if (!load_catalogs(args, catalog, args.pack_path.empty() && args.prerender_in.empty())) return 3;
+    if (!args.pack_path.empty()) {
+        const int rc = write_packed(page_catalog(catalog), args.pack_path);
+        return rc != 0 || args.notes_path.empty() ? rc : write_model_notes(catalog, args.notes_path);
     }
-    if (!prerender_in.empty()) return write_prerendered(catalog, prerender_in, prerender_out);
-    if (!provider_path.empty()) {
-        std::string text;
-        if (!read_file(provider_path, &text)) { std::cerr << "error: cannot read " << provider_path << "\n"; return 3; }
-        CatalogLoad p = apply_provider_catalog(catalog, text, provider_path);
-        if (!p.ok) { print_errors(p.errors, provider_path); return 3; }  // as --catalog: no answer from a catalog not asked for
-        catalog = p.catalog;
-    }
-    DecodedLink d = decode_link(link);
+    if (!args.prerender_in.empty()) return write_prerendered(catalog, args.prerender_in, args.prerender_out);
+    std::vector<Warning> notes;
+    DecodedLink d = decode_link(args.link);
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
-    if (!config_path.empty() && !import_config(config_path, index_path, d.state, notes)) return 3;
+    if (!args.config_path.empty() && !import_config(args.config_path, args.index_path, d.state, notes)) return 3;
     const Result r = evaluate(d.state, catalog);
     // Names and ids come from the catalog and the link: no control character reaches the terminal
     // (JSON escapes its own).
-    switch (output) {
-        case Output::json: std::cout << result_json(r, notes, 2, lang) << "\n"; break;
-        case Output::markdown: std::cout << strip_controls(result_markdown(r, lang), true); break;
-        case Output::csv: std::cout << strip_controls(result_csv(r, lang), true); break;
-        case Output::table: std::cout << strip_controls(result_table(r, notes, lang), true); break;
+    switch (args.output) {
+        case Args::Output::json: std::cout << result_json(r, notes, 2, args.lang) << "\n"; break;
+        case Args::Output::markdown: std::cout << strip_controls(result_markdown(r, args.lang), true); break;
+        case Args::Output::csv: std::cout << strip_controls(result_csv(r, args.lang), true); break;
+        case Args::Output::table: std::cout << strip_controls(result_table(r, notes, args.lang), true); break;
     }
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Args args = parse_args(argc, argv);
+    return finish(args.exit_code >= 0 ? args.exit_code : run(args));
 }

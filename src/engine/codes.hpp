@@ -15,6 +15,12 @@ namespace gpusizer {
     X(model_custom_incomplete, "model.custom_incomplete")                          \
     X(model_custom, "model.custom")                                                \
     X(model_custom_specified, "model.custom_specified")                            \
+    X(model_check_range, "model.check_range")                                      \
+    X(model_check_kv_heads, "model.check_kv_heads")                                \
+    X(model_check_heads, "model.check_heads")                                      \
+    X(model_custom_implausible, "model.custom_implausible")                        \
+    X(model_custom_params_arch, "model.custom_params_arch")                        \
+    X(model_custom_name_taken, "model.custom_name_taken")                          \
     X(model_unknown, "model.unknown")                                              \
     X(model_alias, "model.alias")                                                  \
     X(model_estimated, "model.estimated")                                          \
@@ -25,6 +31,7 @@ namespace gpusizer {
     X(budget_gpu_unknown, "budget.gpu_unknown")                                    \
     X(price_other_currency, "price.other_currency")                                \
     X(price_converted, "price.converted")                                          \
+    X(price_more_currencies, "price.more_currencies")                              \
     X(price_recommend_priced, "price.recommend_priced")                            \
     X(plan_sharded, "plan.sharded")                                                \
     X(plan_horizon, "plan.horizon")                                                \
@@ -185,6 +192,8 @@ namespace gpusizer {
     X(link_no_version, "link.no_version")                                          \
     X(link_prompt_over_context, "link.prompt_over_context")                        \
     X(link_mfu_clamped, "link.mfu_clamped")                                        \
+    X(link_url_without_fragment, "link.url_without_fragment")                      \
+    X(link_url_value, "link.url_value")                                            \
     /* config.json import (src/catalog/hf_config.hpp): how the file was read */   \
     X(config_params_arch, "config.params_arch")                                    \
     X(config_params_index, "config.params_index")                                  \

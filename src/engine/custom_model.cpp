@@ -1,6 +1,9 @@
 #include "engine/custom_model.hpp"
 
 #include <algorithm>
+#include <cctype>
+
+#include "engine/codes.hpp"
 
 namespace gpusizer {
 
@@ -13,7 +16,7 @@ bool custom_model_specified(const CustomModel& c) { return c.intermediate > 0 &&
 ModelSpec custom_model(const CustomModel& c) {
     ModelSpec m;
     m.id = "custom";
-    m.name = c.name.empty() ? "Custom model" : c.name;
+    m.name = c.name.empty() ? kUnnamedCustomModel : c.name;
     m.custom = true;
     m.params_b = c.params_b;
     m.active_params_b = c.active_b > 0 ? c.active_b : c.params_b;
@@ -96,6 +99,122 @@ CustomModel custom_from_spec(const ModelSpec& m) {
     c.experts_only = m.native_quantizes_experts_only;
     c.name = m.name;
     return c;
+}
+
+}  // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+// "{key} = {value} outside {min}–{max}", naming the link key and the catalog field.
+Message out_of_range(const char* key, const char* field, double v, double min, double max) {
+    return Message(code::model_check_range).str("key", key).str("field", field).num("value", v).num("min", min)
+        .num("max", max);
+}
+
+void check_range(std::vector<Message>& out, const char* key, const char* field, double v, double min, double max) {
+    if (!(v >= min && v <= max)) out.push_back(out_of_range(key, field, v, min, max));
+}
+
+}  // namespace
+
+std::vector<Message> model_envelope_problems(const ModelSpec& m) {
+    std::vector<Message> out;
+    check_range(out, "params", "params_b", m.params_b, kMinModelParamsB, 100000);
+    if (out.empty())  // (the active count's range is the total's)
+        check_range(out, "active", "active_params_b", m.active_params_b, kMinModelParamsB, m.params_b);
+    check_range(out, "layers", "layers", m.layers, 0, 100000);
+    check_range(out, "hidden", "hidden", m.hidden, 0, 10000000);
+    check_range(out, "max_ctx", "max_context", m.max_context, 0, 1 << 30);
+    // Attention heads as the engine divides them: kv_heads splits heads evenly, head_dim >= 1.
+    if (m.heads > 0) {
+        check_range(out, "kv_heads", "kv_heads", m.kv_heads, 1, m.heads);
+        if (m.kv_heads > 0 && m.heads % m.kv_heads != 0)
+            out.push_back(Message(code::model_check_kv_heads).num("heads", m.heads).num("kv_heads", m.kv_heads));
+        check_range(out, "head_dim", "head_dim", m.head_dim, 1, 100000);
+    } else if (m.kv_heads > 0 || m.head_dim > 0) {
+        out.push_back(Message(code::model_check_heads));
+    }
+    if (m.moe) {
+        check_range(out, "topk", "moe.experts_per_token", m.moe->experts_per_token, 1, m.moe->experts);
+        check_range(out, "dense_layers", "moe.dense_layers", m.moe->dense_layers, 0, std::max(m.layers, 0));
+    }
+    return out;
+}
+
+double architecture_params(const ModelSpec& m) {
+    const double h = m.hidden, layers = std::max(0, m.layers);
+    double attention = 0;
+    if (m.mla) {
+        const MlaSpec& a = *m.mla;
+        const double qk = double(a.qk_nope_head_dim) + a.qk_rope_head_dim;
+        const double q = a.q_lora_rank > 0 ? h * a.q_lora_rank + double(a.q_lora_rank) * m.heads * qk
+                                           : h * m.heads * qk;
+        const double kv = h * (a.kv_lora_rank + a.qk_rope_head_dim) +
+                          double(a.kv_lora_rank) * m.heads * (double(a.qk_nope_head_dim) + a.v_head_dim);
+        attention = q + kv + double(m.heads) * a.v_head_dim * h;
+    } else {
+        attention = 2.0 * h * m.heads * m.head_dim + 2.0 * h * m.kv_heads * m.head_dim;  // q, o; k, v
+    }
+    const double dense_ffn = m.intermediate > 0 ? 3.0 * h * m.intermediate : 8.0 * h * h;  // gated, or 2 × 4·hidden
+    double ffn = layers * dense_ffn;
+    if (m.moe && m.moe->experts > 0) {
+        const MoeSpec& e = *m.moe;
+        const double moe_layers = std::max(0.0, layers - std::max(0, e.dense_layers));
+        const double experts = (double(e.experts) + e.shared_experts) * 3.0 * h * e.expert_intermediate + h * e.experts;
+        ffn = (layers - moe_layers) * dense_ffn + moe_layers * experts;
+    }
+    const double embeddings = double(m.vocab) * h * (m.tied_embeddings ? 1 : 2);
+    return layers * attention + ffn + embeddings;
+}
+
+namespace {
+
+// The catalog model a custom model's name names: its id (or an alias), or its id's part after the
+// owner ("Llama-3.1-405B-Instruct").
+const ModelSpec* catalog_namesake(const std::string& name, const Catalog& catalog) {
+    if (name.empty()) return nullptr;
+    if (const ModelSpec* m = catalog.find_model(name)) return m;
+    for (const ModelSpec& m : catalog.models) {
+        const auto slash = m.id.find('/');
+        if (slash != std::string::npos && m.id.size() - slash - 1 == name.size()) {
+            bool same = true;
+            for (std::size_t i = 0; i < name.size() && same; ++i)
+                same = std::tolower(static_cast<unsigned char>(m.id[slash + 1 + i])) ==
+                       std::tolower(static_cast<unsigned char>(name[i]));
+            if (same) return &m;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+CustomModelCheck check_custom_model(const CustomModel& c, const Catalog& catalog) {
+    CustomModelCheck out;
+    out.model = custom_model(c);
+    ModelSpec& m = out.model;
+    out.warnings = model_envelope_problems(m);
+    if (!out.warnings.empty()) {
+        out.usable = false;
+        out.warnings.push_back(Message(code::model_custom_implausible));
+        return out;
+    }
+    const double arch_b = architecture_params(m) / 1e9;
+    if (arch_b > 0 && (m.params_b > 3 * arch_b || m.params_b < arch_b / 3))
+        out.warnings.push_back(
+            Message(code::model_custom_params_arch).num("params_b", m.params_b).num("arch_b", arch_b));
+    // A name is a claim: "meta-llama/Llama-3.1-405B-Instruct" over 1 B parameters is not that model.
+    if (const ModelSpec* namesake = catalog_namesake(c.name, catalog)) {
+        const double ratio = m.params_b / std::max(namesake->params_b, kMinModelParamsB);
+        if (ratio < 0.75 || ratio > 1.0 / 0.75) {
+            out.warnings.push_back(Message(code::model_custom_name_taken).str("name", c.name)
+                                       .str("model", namesake->name).num("catalog_b", namesake->params_b)
+                                       .num("params_b", m.params_b));
+            m.name = kUnnamedCustomModel;
+        }
+    }
+    return out;
 }
 
 }  // namespace gpusizer

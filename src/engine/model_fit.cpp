@@ -68,9 +68,10 @@ std::vector<ModelFit> fit_models(const State& s, const Catalog& catalog) {
         else if (one.use == "asr" || one.use == "embed") one.use = State{}.use;
         out.push_back(fit_one(one, m, *g, catalog));
     }
+    // The link's own model, as evaluate() takes it (checked, named as it may be).
     if (s.model == "custom" && custom_model_complete(s.custom)) {
-        const ModelSpec m = custom_model(s.custom);
-        out.push_back(fit_one(single_model_state(s, "custom"), m, *g, catalog));
+        const CustomModelCheck c = check_custom_model(s.custom, catalog);
+        if (c.usable) out.push_back(fit_one(single_model_state(s, "custom"), c.model, *g, catalog));
     }
     return out;
 }

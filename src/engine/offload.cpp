@@ -112,23 +112,35 @@ double host_kv_gb(const Job& job, const OffloadSplit& sp, double slots) {
     return (kv_bytes_per_sequence(kv_layout(job.model, job.state.kvq), job.state.ctx) * sp.host_kv_share * slots).gb();
 }
 
+// The least n in [lo, hi] for which `ok(n)` holds, given that it holds for every n above one where
+// it does (more in host RAM never leaves the GPU less room); nullopt when it holds nowhere. A binary
+// search: a link may give a model 100 000 layers, and a split is tried for every GPU.
+template <class Ok> std::optional<int> least_that(int lo, int hi, Ok&& ok) {
+    if (lo > hi || !ok(hi)) return std::nullopt;
+    while (lo < hi) {
+        const int mid = lo + (hi - lo) / 2;
+        if (ok(mid)) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
 // The least offload that leaves the GPU room for `slots` sequences: experts first for a mixture of
 // experts, whole layers otherwise. nullopt when even all layers in host RAM leave no room.
 std::optional<OffloadSplit> least_offload(const Job& job, const GpuSpec& g, double slots) {
     const ModelSpec& m = job.model;
     const Assumptions typical = Assumptions::typical();
+    const int layers = std::max(1, m.layers);
     auto fits = [&](const OffloadSplit& sp) {
         return offload_replica(job, g, sp, typical, slots).batch_limit_by_memory() >= slots;
     };
-    if (m.moe)
-        for (int n = 0; n <= std::max(1, m.layers); ++n)
-            if (const OffloadSplit sp = offload_split(m, job.wq, n, true); fits(sp)) return sp;
-    // Whole layers: nothing, then the output layer alone (-ngl = layers), then N layers with it.
-    for (int n = 0; n <= std::max(1, m.layers); ++n)
-        for (const bool output : {false, true}) {
-            if (n > 0 && !output) continue;
-            if (const OffloadSplit sp = offload_split(m, job.wq, n, false, output); fits(sp)) return sp;
-        }
+    if (m.moe) {
+        auto experts = [&](int n) { return offload_split(m, job.wq, n, true); };
+        if (const auto n = least_that(0, layers, [&](int k) { return fits(experts(k)); })) return experts(*n);
+    }
+    // Whole layers, in this order: nothing (step 0), the output layer alone (-ngl = layers, step 1),
+    // then N layers with it (step N + 1).
+    auto whole = [&](int step) { return offload_split(m, job.wq, std::max(0, step - 1), false, step > 0); };
+    if (const auto step = least_that(0, layers + 1, [&](int k) { return fits(whole(k)); })) return whole(*step);
     return std::nullopt;
 }
 

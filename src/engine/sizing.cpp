@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "engine/custom_model.hpp"
 #include "engine/decimal.hpp"
@@ -165,30 +166,127 @@ int recommend(const std::vector<Option>& options) {
     return i;
 }
 
-// Prices the page cannot show in its currency, and prices it converted, said once per result.
+// Prices the page cannot show in its currency, and prices it converted: one notice per currency,
+// with its own count and rate (a provider file may price GPUs in several), the first few currencies
+// by name and the rest counted.
 void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
-    int other = 0, converted = 0;
-    std::string other_currency, from;
-    double rate = 0;
+    struct Seen { int count = 0; double rate = 0; };
+    std::map<std::string, Seen> other, converted;  // by currency code: the same order every time
     for (const GpuSpec* g : gpus) {
         if (!g->price) continue;
         if (g->price->currency != r.currency) {
-            if (other++ == 0) other_currency = g->price->currency;
+            ++other[g->price->currency].count;
         } else if (g->price->converted) {
-            if (converted++ == 0) { from = g->price->converted->from; rate = g->price->converted->rate; }
+            Seen& c = converted[g->price->converted->from];
+            ++c.count;
+            c.rate = g->price->converted->rate;
         }
     }
-    if (other > 0)
-        r.warnings.push_back(Message(code::price_other_currency).num("count", other).str("other", other_currency)
-                                 .str("currency", r.currency));
-    if (converted > 0)
-        r.warnings.push_back(Message(code::price_converted).num("count", converted).str("from", from).num("rate", rate)
-                                 .str("currency", r.currency));
+    constexpr int kNamed = 5;
+    auto say = [&](const std::map<std::string, Seen>& by_currency, bool conversions) {
+        int named = 0, rest_gpus = 0;
+        for (const auto& [currency, seen] : by_currency) {
+            if (named++ >= kNamed) { rest_gpus += seen.count; continue; }
+            if (conversions)
+                r.warnings.push_back(Message(code::price_converted).num("count", seen.count).str("from", currency)
+                                         .num("rate", seen.rate).str("currency", r.currency));
+            else
+                r.warnings.push_back(Message(code::price_other_currency).num("count", seen.count)
+                                         .str("other", currency).str("currency", r.currency));
+        }
+        if (named > kNamed)
+            r.warnings.push_back(Message(code::price_more_currencies).num("currencies", named - kNamed)
+                                     .num("count", rest_gpus).num("converted", conversions ? 1 : 0)
+                                     .str("currency", r.currency));
+    };
+    say(other, false);
+    say(converted, true);
 }
 
 }  // namespace
 
 namespace {
+
+// The state's model: the link's custom model (checked: custom_model.hpp) or a catalog entry, into
+// `r.model` with what is to be said about it. False when there is nothing to size.
+bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
+    if (state.model == "custom") {
+        CustomModelCheck c = check_custom_model(state.custom, catalog);
+        r.model = std::move(c.model);
+        if (!custom_model_complete(state.custom)) {
+            r.warnings.push_back(Message(code::model_custom_incomplete));
+            return false;
+        }
+        for (auto& w : c.warnings) r.warnings.push_back(std::move(w));
+        if (!c.usable) return false;
+        // A link that gives the FFN width and vocabulary (an imported config.json) assumes nothing.
+        if (custom_model_specified(state.custom))
+            r.warnings.push_back(Message(code::model_custom_specified).str("model", r.model.name));
+        else
+            r.warnings.push_back(Message(code::model_custom));
+    } else {
+        std::string alias;
+        const ModelSpec* found = catalog.find_model(state.model, &alias);
+        if (!found) {
+            r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
+            return false;
+        }
+        if (!alias.empty()) r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
+        r.model = *found;
+    }
+    const ModelSpec& m = r.model;
+    if (m.estimated) {
+        std::string fields;
+        for (const auto& f : m.estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
+        r.warnings.push_back(Message(code::model_estimated).str("model", m.name).str("fields", fields));
+    }
+    if (m.layers <= 0 || m.hidden <= 0 || m.params_b <= 0) {
+        r.warnings.push_back(Message(code::model_incomplete));
+        return false;
+    }
+    return true;
+}
+
+// The modelling assumptions behind the result, itemised (Result::assumptions).
+void say_assumptions(const State& state, Result& r) {
+    const Assumptions a = Assumptions::typical();
+    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    auto& said = r.assumptions;
+    said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
+    said.push_back(Message(code::assume_binary_gb));
+    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
+    if (state.task == Task::infer && !encoder_service) {
+        said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
+                           .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
+        said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
+                           .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100)
+                           .num("lowp", a.lowp_compute_factor * 100));
+        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
+                           .num("graphs", a.cuda_graph_gb).num("nccl", a.nccl_gb)
+                           .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
+                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
+        said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
+        if (state.offload)
+            said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
+                               .num("mts", host_ram_mts(state.ddr)).num("gbs", host_ram_gbs(state))
+                               .num("given", state.ram_gbs ? 1 : 0)
+                               .num("eff", a.host_bandwidth_eff * 100).num("low", hi.host_bandwidth_eff * 100)
+                               .num("high", lo.host_bandwidth_eff * 100).num("pcie", a.pcie_eff * 100)
+                               .num("switch_us", a.offload_switch_us).num("os", kHostReservedGB));
+        said.push_back(Message(code::assume_kv_full_context));
+        said.push_back(Message(code::assume_tp_in_server));
+        said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
+    } else if (state.task == Task::tune || state.task == Task::train) {
+        training_assumptions(r, said);
+        if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
+    } else if (state.task == Task::infer) {
+        // speech.cpp / embeddings.cpp listed theirs while evaluating
+    } else {
+        said.push_back(Message(code::assume_other_rules));
+    }
+    said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
+}
 
 // The state's own model on every candidate GPU (evaluate() adds the models view).
 Result evaluate_state(const State& state, const Catalog& catalog) {
@@ -196,44 +294,12 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     r.state = state;
     r.currency = catalog.currency;
     const ModelSpec* found = nullptr;
-    ModelSpec custom;
     if (state.task != Task::other) {
-        if (state.model == "custom") {
-            custom = custom_model(state.custom);
-            found = &custom;
-            if (!custom_model_complete(state.custom)) {
-                r.warnings.push_back(Message(code::model_custom_incomplete));
-                r.model_found = false;
-                r.model = custom;
-                return r;
-            }
-            // A link that gives the FFN width and vocabulary (an imported config.json) assumes nothing.
-            if (custom_model_specified(state.custom))
-                r.warnings.push_back(Message(code::model_custom_specified).str("model", custom.name));
-            else
-                r.warnings.push_back(Message(code::model_custom));
-        } else {
-            std::string alias;
-            found = catalog.find_model(state.model, &alias);
-            if (!found) {
-                r.model_found = false;
-                r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
-                return r;
-            }
-            if (!alias.empty())
-                r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
-        }
-        r.model = *found;
-        if (found->estimated) {
-            std::string fields;
-            for (const auto& f : found->estimated_fields) fields += (fields.empty() ? "" : ", ") + f;
-            r.warnings.push_back(Message(code::model_estimated).str("model", found->name).str("fields", fields));
-        }
-        if (found->layers <= 0 || found->hidden <= 0 || found->params_b <= 0) {
-            r.warnings.push_back(Message(code::model_incomplete));
+        if (!resolve_model(state, catalog, r)) {
             r.model_found = false;
             return r;
         }
+        found = &r.model;
     }
     const WeightFormat wq = state.wq ? *state.wq : (found ? found->native_format : WeightFormat::bf16);
     r.weight_format = wq;
@@ -271,42 +337,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     warn_prices(gpus, r);
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
-    const Assumptions a = Assumptions::typical();
-    const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    auto& said = r.assumptions;
-    said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
-    said.push_back(Message(code::assume_binary_gb));
-    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
-    if (state.task == Task::infer && !encoder_service) {
-        said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
-                           .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
-        said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
-                           .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100)
-                           .num("lowp", a.lowp_compute_factor * 100));
-        said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb).num("graphs", a.cuda_graph_gb)
-                           .num("nccl", a.nccl_gb).num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
-        said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
-                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
-        said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
-        if (state.offload)
-            said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")
-                               .num("mts", host_ram_mts(state.ddr)).num("gbs", host_ram_gbs(state))
-                               .num("given", state.ram_gbs ? 1 : 0)
-                               .num("eff", a.host_bandwidth_eff * 100).num("low", hi.host_bandwidth_eff * 100)
-                               .num("high", lo.host_bandwidth_eff * 100).num("pcie", a.pcie_eff * 100)
-                               .num("switch_us", a.offload_switch_us).num("os", kHostReservedGB));
-        said.push_back(Message(code::assume_kv_full_context));
-        said.push_back(Message(code::assume_tp_in_server));
-        said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
-    } else if (state.task == Task::tune || state.task == Task::train) {
-        training_assumptions(r, said);
-        if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
-    } else if (state.task == Task::infer) {
-        // speech.cpp / embeddings.cpp listed theirs while evaluating
-    } else {
-        said.push_back(Message(code::assume_other_rules));
-    }
-    said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
+    say_assumptions(state, r);
     return r;
 }
 

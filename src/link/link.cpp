@@ -1,10 +1,13 @@
 #include "link/link.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/custom_model.hpp"
 #include "engine/services.hpp"
 
 namespace gpusizer {
@@ -23,8 +26,8 @@ using NumberKey = FieldKey<double>;
 
 const std::vector<NumberKey>& number_keys() {
     static const std::vector<NumberKey> keys = {
-        {"params", 0.001, 100000, nullptr, &CustomModel::params_b},
-        {"active", 0.001, 100000, nullptr, &CustomModel::active_b},
+        {"params", kMinModelParamsB, 100000, nullptr, &CustomModel::params_b},
+        {"active", kMinModelParamsB, 100000, nullptr, &CustomModel::active_b},
         {"ctx", 1, 16777216, &State::ctx, nullptr},
         {"in", 1, 16777216, &State::in, nullptr},
         {"out", 1, 16777216, &State::out, nullptr},
@@ -119,7 +122,8 @@ bool valid_link_id(std::string_view id) {
     if (id.empty() || id.size() > 200) return false;
     for (unsigned char c : id)
         if (!is_id_char(c)) return false;
-    return true;
+    // "//" is in no model or GPU id: a name that holds one is a web address ("https://…", "//host").
+    return id.find("//") == std::string_view::npos;
 }
 
 std::string percent_decode(std::string_view s) {
@@ -195,234 +199,240 @@ std::string format_number(double v) {
     return buf;
 }
 
+namespace {
+
+// "https:" and the like: a scheme (RFC 3986) followed by "//".
+bool starts_with_scheme(std::string_view text) {
+    const auto colon = text.find("://");
+    if (colon == std::string_view::npos || colon == 0 || !std::isalpha(static_cast<unsigned char>(text[0])))
+        return false;
+    for (unsigned char c : text.substr(0, colon))
+        if (!(std::isalnum(c) || c == '+' || c == '-' || c == '.')) return false;
+    return true;
+}
+
+// The pairs of a bare fragment ("v=1&…"), of "#v=1&…", or of a whole URL ("https://…/?q=1#v=1&…").
+// A URL without a fragment carries no configuration, and says so. A '#' or "://" further on lies in
+// a value, which its key refuses (decode_link), never the whole link.
+std::string_view link_pairs(std::string_view text, std::vector<Warning>& warnings) {
+    if (starts_with_scheme(text)) {
+        const auto hash = text.find('#');
+        if (hash != std::string_view::npos) return text.substr(hash + 1);
+        warnings.push_back(Message(code::link_url_without_fragment));
+        return {};
+    }
+    const auto hash = text.find('#'), pairs = text.find_first_of("=&");
+    const bool before_pairs = pairs == std::string_view::npos || hash < pairs;
+    return hash != std::string_view::npos && before_pairs ? text.substr(hash + 1) : text;
+}
+
+}  // namespace
+
+namespace {
+
+// One key=value pair being read: its key and value as warnings show them, and the ways to refuse it.
+struct Pair {
+    const std::string& key;
+    const std::string& value;
+    std::string shown, shown_value;
+    std::vector<Warning>& warnings;
+
+    void warn(Message m) { warnings.push_back(std::move(m)); }
+    // `expect` is a term rendered with this message's parameters (values, min, max).
+    Message bad_message(const char* expect) const {
+        return Message(code::link_bad_value).str("key", shown).str("value", shown_value).term("expect", expect);
+    }
+    void bad(const char* values) { warn(bad_message(code::expect_one_of).str("values", values)); }
+    void bad_range(const char* expect, double min, double max) {
+        warn(bad_message(expect).num("min", min).num("max", max));
+    }
+    // The value's place among `words`, or -1 (and the warning that lists them).
+    int pick(std::initializer_list<const char*> words, const char* listed) {
+        int i = 0;
+        for (const char* w : words) {
+            if (value == w) return i;
+            ++i;
+        }
+        bad(listed);
+        return -1;
+    }
+    // A 0/1 flag into `flag`.
+    void flag(bool& flag) {
+        if (const int i = pick({"0", "1"}, "0, 1"); i >= 0) flag = i == 1;
+    }
+};
+
+constexpr const char* kFormats = "fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m";
+
+// The model, its custom description's words and the GPU ids. False when `p.key` is none of them.
+bool decode_model_key(Pair& p, State& s, bool& have_model) {
+    const std::string& key = p.key;
+    const std::string& value = p.value;
+    if (key == "name") {
+        // A display name for a custom model: the id character set, so it needs no escaping anywhere.
+        if (valid_link_id(value) && value.size() <= 100) s.custom.name = value;
+        else p.warn(p.bad_message(code::expect_model_id));
+    } else if (key == "native") {
+        // BF16 is what a custom model is without the key: one state, one link.
+        if (auto f = parse_weight_format(value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
+        else p.bad(kFormats);
+    } else if (key == "tied" || key == "experts_only") {
+        p.flag(key == "tied" ? s.custom.tied : s.custom.experts_only);
+    } else if (key == "model") {
+        if (valid_link_id(value)) s.model = value, have_model = true;
+        else p.warn(p.bad_message(code::expect_model_id));
+    } else if (key == "gpu" || key == "gpuh_gpu") {
+        if (valid_link_id(value)) (key == "gpu" ? s.gpu : s.gpuh_gpu) = value;
+        else p.warn(p.bad_message(code::expect_gpu_id));
+    } else if (key == "wq") {
+        if (auto f = parse_weight_format(value)) s.wq = *f;
+        else p.bad(kFormats);
+    } else if (key == "kvq") {
+        if (auto f = parse_kv_format(value)) s.kvq = *f;
+        else p.bad("bf16 fp16 fp8 int8");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Keys whose value is one of a few words. False when `p.key` is none of them.
+bool decode_word_key(Pair& p, State& s) {
+    const std::string& key = p.key;
+    int i = 0;
+    if (key == "task") {
+        if ((i = p.pick({"infer", "tune", "train", "other"}, "infer, tune, train, other")) >= 0)
+            s.task = std::array{Task::infer, Task::tune, Task::train, Task::other}[size_t(i)];
+    } else if (key == "use") {
+        if (p.pick({"chat", "rag", "ocr", "general", "asr", "embed", "copilot", "render", "transcode", "image", "hpc"},
+                   "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc") >= 0)
+            s.use = p.value;
+    } else if (key == "view") {
+        if ((i = p.pick({"options", "models"}, "models, options")) >= 0) s.view = i ? View::models : View::options;
+    } else if (key == "method") {
+        if ((i = p.pick({"full", "lora", "qlora"}, "full, lora, qlora")) >= 0)
+            s.method = std::array{TuneMethod::full, TuneMethod::lora, TuneMethod::qlora}[size_t(i)];
+    } else if (key == "trainer") {
+        if ((i = p.pick({"hf", "fused"}, "hf, fused")) >= 0) s.trainer = i ? Trainer::fused : Trainer::hf;
+    } else if (key == "sort") {
+        if ((i = p.pick({"cost", "speed", "gpus"}, "cost, speed, gpus")) >= 0)
+            s.sort = std::array{RankBy::cost, RankBy::speed, RankBy::gpus}[size_t(i)];
+    } else if (key == "res") {
+        if (p.pick({"720p", "1080p", "1440p", "4k", "8k"}, "720p, 1080p, 1440p, 4k, 8k") >= 0) s.res = p.value;
+    } else if (key == "codec") {
+        if (p.pick({"h264", "hevc", "av1"}, "h264, hevc, av1") >= 0) s.codec = p.value;
+    } else if (key == "asr_rt") {
+        if ((i = p.pick({"hf", "ct2", "cpp", "trt"}, "hf, ct2, cpp, trt")) >= 0)
+            s.asr_runtime = std::array{AsrRuntime::hf, AsrRuntime::ct2, AsrRuntime::cpp, AsrRuntime::trt}[size_t(i)];
+    } else if (key == "longform") {
+        if ((i = p.pick({"chunk", "seq"}, "chunk, seq")) >= 0) s.asr_mode = i ? AsrMode::sequential : AsrMode::chunked;
+    } else if (key == "ddr") {
+        if ((i = p.pick({"4", "ddr4", "5", "ddr5"}, "4, 5")) >= 0) s.ddr = i >= 2 ? HostRam::ddr5 : HostRam::ddr4;
+    } else if (key == "offload" || key == "ckpt") {
+        p.flag(key == "offload" ? s.offload : s.ckpt);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Numeric keys with a rule of their own (optional fields, clamping). False when `p.key` is none of them.
+bool decode_special_number(Pair& p, State& s, bool is_num, double num) {
+    const std::string& key = p.key;
+    const bool whole = is_num && num == std::floor(num);
+    auto within = [&](double min, double max) { return is_num && num >= min && num <= max; };
+    if (key == "zero") {
+        if (whole && within(0, 3)) s.zero = int(num); else p.bad("0, 1, 2, 3");
+    } else if (key == "n") {
+        if (whole && within(1, 100000)) s.n = int(num); else p.bad_range(code::expect_whole, 1, 100000);
+    } else if (key == "mfu") {
+        // Below 1 % the training time runs away: clamped, and said so.
+        if (is_num && num > 0 && num < kMinMfu)
+            p.warn(Message(code::link_mfu_clamped).str("value", p.shown_value).num("min", kMinMfu));
+        if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu);
+        else p.warn(p.bad_message(code::expect_fraction));
+    } else if (key == "ram_gbs") {
+        if (within(1, 100000)) s.ram_gbs = num; else p.bad_range(code::expect_number, 1, 100000);
+    } else if (key == "cpu_layers") {
+        if (whole && within(0, 100000)) s.cpu_layers = int(num); else p.bad_range(code::expect_whole, 0, 100000);
+    } else if (key == "days") {
+        if (within(0.01, 100000)) s.days = num; else p.bad_range(code::expect_number, 0.01, 100000);
+    } else if (key == "gpuh") {
+        if (within(0.01, 1e12)) s.gpuh = num; else p.bad_range(code::expect_number, 0.01, 1e12);
+    } else if (key == "tokens") {
+        if (within(1, 1e16)) s.tokens = num; else p.bad_range(code::expect_tokens, 1, 1e16);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Every other key: the number tables, or an unknown key.
+void decode_number_key(Pair& p, State& s) {
+    double num = 0;
+    const bool is_num = parse_number(p.value, &num);
+    if (decode_special_number(p, s, is_num, num)) return;
+    bool handled = false;
+    for (const auto& k : number_keys()) {
+        if (p.key != k.key) continue;
+        handled = true;
+        if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
+        else p.bad_range(code::expect_number, k.min, k.max);
+    }
+    for (const auto& k : int_keys()) {
+        if (p.key != k.key) continue;
+        handled = true;
+        if (is_num && num >= k.min && num <= k.max && num == std::floor(num)) *k.field(s) = int(num);
+        else p.bad_range(code::expect_whole, k.min, k.max);
+    }
+    if (!handled) p.warn(Message(code::link_unknown_key).str("key", p.shown));
+}
+
+}  // namespace
+
 DecodedLink decode_link(std::string_view text) {
     DecodedLink d;
     State& s = d.state;
-    const auto hash = text.find('#');
-    if (hash != std::string_view::npos) text = text.substr(hash + 1);
-    else if (text.find("://") != std::string_view::npos) text = {};  // a URL with no fragment
+    text = link_pairs(text, d.warnings);
     if (text.size() > 8192) {
         d.warnings.push_back(Message(code::link_too_long).num("max", 8192));
         text = text.substr(0, 8192);
     }
-    auto warn = [&](Message m) { d.warnings.push_back(std::move(m)); };
-    bool saw_version = false;
-    bool have_model = false;
+    bool saw_version = false, have_model = false;
     std::vector<std::string> seen;
-
-    std::string_view rest = text;
-    while (!rest.empty()) {
+    for (std::string_view rest = text; !rest.empty();) {
         const auto amp = rest.find('&');
-        std::string_view pair = rest.substr(0, amp);
+        const std::string_view pair = rest.substr(0, amp);
         rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
         if (pair.empty()) continue;
         const auto eq = pair.find('=');
         const std::string key = percent_decode(pair.substr(0, eq));
         const std::string value = eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
-        const std::string shown = key.size() > 40 ? key.substr(0, 40) + "…" : key;
-        const std::string shown_value = value.size() > 60 ? value.substr(0, 60) + "…" : value;
+        Pair p{key, value, key.size() > 40 ? key.substr(0, 40) + "…" : key,
+               value.size() > 60 ? value.substr(0, 60) + "…" : value, d.warnings};
         for (const auto& k : seen)
-            if (k == key) warn(Message(code::link_duplicate_key).str("key", shown));
+            if (k == key) p.warn(Message(code::link_duplicate_key).str("key", p.shown));
         if (seen.size() < 64) seen.push_back(key);
-        // `expect` is a term rendered with this message's parameters (values, min, max).
-        auto bad_message = [&](const char* expect) {
-            return Message(code::link_bad_value).str("key", shown).str("value", shown_value).term("expect", expect);
-        };
-        auto bad = [&](const char* values) { warn(bad_message(code::expect_one_of).str("values", values)); };
-        auto bad_range = [&](const char* expect, double min, double max) {
-            warn(bad_message(expect).num("min", min).num("max", max));
-        };
-
-        if (key == "v") {
+        // A web address is no value of any key (ids and names never hold "//"): that pair is refused,
+        // whatever its key, and the rest of the link is read.
+        if (value.find("://") != std::string::npos) {
+            p.warn(Message(code::link_url_value).str("key", p.shown).str("value", p.shown_value));
+        } else if (key == "v") {
             saw_version = true;
             double v = 0;
             if (!parse_number(value, &v) || v != kLinkVersion)
-                warn(Message(code::link_version).str("value", shown_value).num("version", kLinkVersion));
-            continue;
+                p.warn(Message(code::link_version).str("value", p.shown_value).num("version", kLinkVersion));
+        } else if (!decode_model_key(p, s, have_model) && !decode_word_key(p, s)) {
+            decode_number_key(p, s);
         }
-        if (key == "task") {
-            if (value == "infer") s.task = Task::infer;
-            else if (value == "tune") s.task = Task::tune;
-            else if (value == "train") s.task = Task::train;
-            else if (value == "other") s.task = Task::other;
-            else bad("infer, tune, train, other");
-            continue;
-        }
-        if (key == "use") {
-            static const char* uses[] = {"chat", "rag", "ocr", "general", "asr", "embed", "copilot",
-                                         "render", "transcode", "image", "hpc"};
-            bool ok = false;
-            for (const char* u : uses) ok = ok || value == u;
-            if (ok) s.use = value; else bad("chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
-            continue;
-        }
-        if (key == "view") {
-            if (value == "models") s.view = View::models;
-            else if (value == "options") s.view = View::options;
-            else bad("models, options");
-            continue;
-        }
-        if (key == "name") {
-            // A display name for a custom model: the id character set, so it needs no escaping anywhere.
-            if (valid_link_id(value) && value.size() <= 100) s.custom.name = value;
-            else warn(bad_message(code::expect_model_id));
-            continue;
-        }
-        if (key == "native") {
-            // BF16 is what a custom model is without the key: one state, one link.
-            if (auto f = parse_weight_format(value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
-            else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
-            continue;
-        }
-        if (key == "tied" || key == "experts_only") {
-            bool& flag = key == "tied" ? s.custom.tied : s.custom.experts_only;
-            if (value == "1") flag = true;
-            else if (value == "0") flag = false;
-            else bad("0, 1");
-            continue;
-        }
-        if (key == "model") {
-            if (valid_link_id(value)) { s.model = value; have_model = true; }
-            else warn(bad_message(code::expect_model_id));
-            continue;
-        }
-        if (key == "gpu") {
-            if (valid_link_id(value)) s.gpu = value; else warn(bad_message(code::expect_gpu_id));
-            continue;
-        }
-        if (key == "gpuh_gpu") {
-            if (valid_link_id(value)) s.gpuh_gpu = value; else warn(bad_message(code::expect_gpu_id));
-            continue;
-        }
-        if (key == "wq") {
-            if (auto f = parse_weight_format(value)) s.wq = *f;
-            else bad("fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
-            continue;
-        }
-        if (key == "kvq") {
-            if (auto f = parse_kv_format(value)) s.kvq = *f; else bad("bf16 fp16 fp8 int8");
-            continue;
-        }
-        if (key == "method") {
-            if (value == "full") s.method = TuneMethod::full;
-            else if (value == "lora") s.method = TuneMethod::lora;
-            else if (value == "qlora") s.method = TuneMethod::qlora;
-            else bad("full, lora, qlora");
-            continue;
-        }
-        if (key == "trainer") {
-            if (value == "hf") s.trainer = Trainer::hf;
-            else if (value == "fused") s.trainer = Trainer::fused;
-            else bad("hf, fused");
-            continue;
-        }
-        if (key == "sort") {
-            if (value == "cost") s.sort = RankBy::cost;
-            else if (value == "speed") s.sort = RankBy::speed;
-            else if (value == "gpus") s.sort = RankBy::gpus;
-            else bad("cost, speed, gpus");
-            continue;
-        }
-        if (key == "res") {
-            if (value == "720p" || value == "1080p" || value == "1440p" || value == "4k" || value == "8k") s.res = value;
-            else bad("720p, 1080p, 1440p, 4k, 8k");
-            continue;
-        }
-        if (key == "codec") {
-            if (value == "h264" || value == "hevc" || value == "av1") s.codec = value; else bad("h264, hevc, av1");
-            continue;
-        }
-        if (key == "asr_rt") {
-            if (value == "hf") s.asr_runtime = AsrRuntime::hf;
-            else if (value == "ct2") s.asr_runtime = AsrRuntime::ct2;
-            else if (value == "cpp") s.asr_runtime = AsrRuntime::cpp;
-            else if (value == "trt") s.asr_runtime = AsrRuntime::trt;
-            else bad("hf, ct2, cpp, trt");
-            continue;
-        }
-        if (key == "longform") {
-            if (value == "chunk") s.asr_mode = AsrMode::chunked;
-            else if (value == "seq") s.asr_mode = AsrMode::sequential;
-            else bad("chunk, seq");
-            continue;
-        }
-        if (key == "offload") {
-            if (value == "1") s.offload = true;
-            else if (value == "0") s.offload = false;
-            else bad("0, 1");
-            continue;
-        }
-        if (key == "ddr") {
-            if (value == "4" || value == "ddr4") s.ddr = HostRam::ddr4;
-            else if (value == "5" || value == "ddr5") s.ddr = HostRam::ddr5;
-            else bad("4, 5");
-            continue;
-        }
-        if (key == "ckpt") {
-            if (value == "1") s.ckpt = true;
-            else if (value == "0") s.ckpt = false;
-            else bad("0, 1");
-            continue;
-        }
-        double num = 0;
-        const bool is_num = parse_number(value, &num);
-        if (key == "zero") {
-            if (is_num && num >= 0 && num <= 3 && num == std::floor(num)) s.zero = int(num); else bad("0, 1, 2, 3");
-            continue;
-        }
-        if (key == "n") {
-            if (is_num && num >= 1 && num <= 100000 && num == std::floor(num)) s.n = int(num); else bad_range(code::expect_whole, 1, 100000);
-            continue;
-        }
-        if (key == "mfu") {
-            // Below 1 % the training time runs away: clamped, and said so.
-            if (is_num && num > 0 && num < kMinMfu)
-                warn(Message(code::link_mfu_clamped).str("value", shown_value).num("min", kMinMfu));
-            if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu); else warn(bad_message(code::expect_fraction));
-            continue;
-        }
-        if (key == "ram_gbs") {
-            if (is_num && num >= 1 && num <= 100000) s.ram_gbs = num; else bad_range(code::expect_number, 1, 100000);
-            continue;
-        }
-        if (key == "cpu_layers") {
-            if (is_num && num >= 0 && num <= 100000 && num == std::floor(num)) s.cpu_layers = int(num);
-            else bad_range(code::expect_whole, 0, 100000);
-            continue;
-        }
-        if (key == "days") {
-            if (is_num && num >= 0.01 && num <= 100000) s.days = num; else bad_range(code::expect_number, 0.01, 100000);
-            continue;
-        }
-        if (key == "gpuh") {
-            if (is_num && num >= 0.01 && num <= 1e12) s.gpuh = num; else bad_range(code::expect_number, 0.01, 1e12);
-            continue;
-        }
-        if (key == "tokens") {
-            if (is_num && num >= 1 && num <= 1e16) s.tokens = num; else bad_range(code::expect_tokens, 1, 1e16);
-            continue;
-        }
-        bool handled = false;
-        for (const auto& k : number_keys()) {
-            if (key != k.key) continue;
-            handled = true;
-            if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
-            else bad_range(code::expect_number, k.min, k.max);
-        }
-        for (const auto& k : int_keys()) {
-            if (key != k.key) continue;
-            handled = true;
-            if (is_num && num >= k.min && num <= k.max && num == std::floor(num)) *k.field(s) = int(num);
-            else bad_range(code::expect_whole, k.min, k.max);
-        }
-        if (!handled) warn(Message(code::link_unknown_key).str("key", shown));
     }
-    if (!text.empty() && !saw_version) warn(Message(code::link_no_version).num("version", kLinkVersion));
+    auto& w = d.warnings;
+    if (!text.empty() && !saw_version) w.push_back(Message(code::link_no_version).num("version", kLinkVersion));
     // A service preset's defaults (its model, copilot's load) fill the keys the link left out.
     if (is_service_use(s.use)) apply_use_defaults(s, seen);
     // A custom architecture without model=custom is still a custom model: the link meant it.
     if (!have_model && s.custom.params_b > 0) s.model = "custom";
-    if (s.in > s.ctx) warn(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
+    if (s.in > s.ctx) w.push_back(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
     return d;
 }
 

@@ -6,9 +6,11 @@
 #include <iterator>
 #include <set>
 
+#include "engine/custom_model.hpp"
 #include "link/link.hpp"
 #include "report/accuracy_text.hpp"
 #include "report/report.hpp"
+#include "text/hidden_chars.hpp"
 
 namespace gpusizer {
 namespace {
@@ -101,9 +103,11 @@ std::string sentence(const Result& r, Lang lang) {
 
 std::string model_text(const Result& r, Lang lang) {
     if (r.state.task == Task::other) return dash();
-    // A named custom model (an imported config.json) keeps its name, marked as the link's own.
-    if (r.model.custom) return r.state.custom.name.empty() ? T("Custom model", lang)
-                                                           : r.state.custom.name + " (" + T("Custom model", lang) + ")";
+    // A named custom model (an imported config.json) keeps its name, marked as the link's own; one
+    // whose name the engine did not use (custom_model.hpp: check_custom_model) is just a custom model.
+    if (r.model.custom)
+        return r.model.name == kUnnamedCustomModel ? T("Custom model", lang)
+                                                   : r.model.name + " (" + T("Custom model", lang) + ")";
     if (!r.model_found) return r.state.model;
     return r.model.name == r.model.id || r.model.name.empty() ? r.model.id : r.model.name + " (" + r.model.id + ")";
 }
@@ -194,23 +198,30 @@ std::string pad(std::string s, size_t width) {
 
 // A spreadsheet runs a cell that starts with = + - @ (or tab / CR before them) as a formula:
 // such a cell gets a leading apostrophe, which spreadsheets show as text.
-std::string csv_cell(const std::string& v) {
+std::string csv_cell(const std::string& cell) {
+    const std::string v = text::drop_hidden_chars(cell);  // a zero-width space must not hide a formula
     const bool formula = !v.empty() && std::string_view("=+-@\t\r").find(v[0]) != std::string_view::npos;
     std::string out = formula ? "\"'" : "\"";
     for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
     return out + "\"";
 }
 
-// One Markdown table cell or list item: no column break, no line break, no HTML.
+// One Markdown table cell or list item: no column break, no line break, no HTML, and no Markdown of
+// its own: a name such as "[Order here](https://…)" or "![](https://…)" stays text, not a link or an
+// image (CommonMark's backslash escapes), and invisible or bidi characters are dropped.
 std::string md_cell(const std::string& v) {
     std::string out;
-    for (char ch : v) {
+    for (char ch : text::drop_hidden_chars(v)) {
         switch (ch) {
             case '|': out += "\\|"; break;
             case '\n': case '\r': out += ' '; break;
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '&': out += "&amp;"; break;
+            case '\\': case '`': case '*': case '_': case '[': case ']': case '~':
+                out += '\\';
+                out += ch;
+                break;
             default: out += ch;
         }
     }
@@ -223,8 +234,8 @@ std::string strip_controls(std::string_view v, bool keep_layout) {
         const unsigned char c = static_cast<unsigned char>(v[i]);
         if (keep_layout && (c == '\n' || c == '\t')) out += char(c);
         else if (c < 0x20 || c == 0x7f) continue;
-        // C1 controls U+0080-U+009F (UTF-8 C2 80-C2 9F): some terminals act on them too.
-        else if (c == 0xC2 && i + 1 < v.size() && (static_cast<unsigned char>(v[i + 1]) & 0xE0) == 0x80) ++i;
+        // C1 controls (some terminals act on them too), bidi controls and invisible characters.
+        else if (const std::size_t n = text::hidden_char_length(v, i)) i += n - 1;
         else out += char(c);
     }
     return out;

@@ -6,7 +6,7 @@
 namespace gpusizer::text {
 namespace {
 
-constexpr std::string_view kMagic = "gpusizer-text ru 1\n";
+constexpr std::string_view kMagic = "gpusizer-text ru 2\n";  // 2: with a checksum
 
 StringPairs pairs_of(const Table& t) {
     StringPairs out;
@@ -25,7 +25,7 @@ LanguagePack read_language_pack(std::string_view b) {
     LanguagePack p;
     PairFile f = read_pair_file(b, kMagic, 2);
     if (!f.ok) {
-        p.error = f.error == "wrong magic" ? "not a gpusizer Russian text file (version 1)" : f.error;
+        p.error = f.error == "wrong magic" ? "not a gpusizer Russian text file (version 2)" : f.error;
         return p;
     }
     // The strings end with their NUL in `b`: the tables take them as C strings. A code or an English

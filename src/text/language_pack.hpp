@@ -3,8 +3,8 @@
 // is built without them (language_pack_runtime.cpp) and reads this file when the page is in Russian
 // or switches to it. Until it has, Russian is not available and the page stays in English.
 //
-// Format: text/pair_file.hpp, with the magic "gpusizer-text ru 1\n" and two tables, the message
-// templates (code → template) and the UI's strings (English → Russian).
+// Format: text/pair_file.hpp, with the magic "gpusizer-text ru 2\n" and two tables, the message
+// templates (code → template) and the UI's strings (English → Russian), checksummed.
 #pragma once
 
 #include <string>

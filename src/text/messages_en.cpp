@@ -14,6 +14,15 @@ const TextPair kEnglish[] = {
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
     {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
     {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
+    {"model.check_range", "custom model: {key} = {value} is outside {min}–{max}"},
+    {"model.check_kv_heads", "custom model: heads ({heads:0}) must be a multiple of kv_heads ({kv_heads:0})"},
+    {"model.check_heads", "custom model: kv_heads or head_dim given without heads"},
+    {"model.custom_implausible", "the custom model's figures contradict each other (above): nothing was evaluated, as "
+                                 "an imported config.json with them would be refused"},
+    {"model.custom_params_arch", "custom model: the link gives {params_b:1} B parameters, its architecture holds about "
+                                 "{arch_b:1} B; sized with the link's count"},
+    {"model.custom_name_taken", "the link names its model '{name}', but {model} has {catalog_b:1} B parameters and "
+                                "this one {params_b:1} B: it is shown as a custom model, sized as the link describes"},
     {"model.unknown", "model '{model}' is not in the catalog; nothing was evaluated"},
     {"model.alias", "model id '{old}' is now '{new}'"},
     {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},
@@ -28,6 +37,9 @@ const TextPair kEnglish[] = {
     {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price "
                              "(a provider file's \"rates\" converts them)"},
     {"price.converted", "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's rate)"},
+    {"price.more_currencies", "and {count:0} more {count:0#GPU|GPUs} priced in {currencies:0} other "
+                              "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "
+                              "file's rates}{!converted:, shown without a price in {currency}}"},
     {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
     {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
@@ -235,6 +247,8 @@ const TextPair kEnglish[] = {
     {"link.unknown_key", "unknown key '{key}' ignored"},
     {"link.no_version", "link has no 'v=' version; read as version {version:0}"},
     {"link.mfu_clamped", "mfu={value} is below the lowest hardware efficiency {min:2}; {min:2} is used"},
+    {"link.url_without_fragment", "the address has no '#' part with a configuration: the default one is shown"},
+    {"link.url_value", "ignored {key}='{value}': a web address is no value of this link"},
     {"link.prompt_over_context", "prompt length {prompt} exceeds the context {ctx}"},
     // catalog
     {"model.custom_specified", "custom model {model}: sized from the architecture the link carries"},

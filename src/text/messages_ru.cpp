@@ -14,6 +14,15 @@ const TextPair kRussian[] = {
     {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
     {"model.custom_incomplete", "для своей модели нужны параметры, слои, скрытый размер и головы; ничего не посчитано"},
     {"model.custom", "своя модель: ширина FFN принята 4·hidden, словарь неизвестен"},
+    {"model.check_range", "своя модель: {key} = {value} вне диапазона {min}–{max}"},
+    {"model.check_kv_heads", "своя модель: число голов ({heads:0}) должно делиться на kv_heads ({kv_heads:0})"},
+    {"model.check_heads", "своя модель: kv_heads или head_dim заданы без heads"},
+    {"model.custom_implausible", "числа своей модели противоречат друг другу (см. выше): ничего не посчитано — "
+                                 "импорт config.json с такими числами тоже был бы отклонён"},
+    {"model.custom_params_arch", "своя модель: в ссылке {params_b:1} млрд параметров, а её архитектура вмещает около "
+                                 "{arch_b:1} млрд; расчёт по числу из ссылки"},
+    {"model.custom_name_taken", "модель в ссылке названа «{name}», но у {model} {catalog_b:1} млрд параметров, "
+                                "а у этой {params_b:1} млрд: она показана как своя модель и посчитана по ссылке"},
     {"model.unknown", "модели «{model}» нет в каталоге; ничего не посчитано"},
     {"model.alias", "модель «{old}» теперь называется «{new}»"},
     {"model.estimated", "характеристики {model} в каталоге — оценка{?fields: ({fields})}"},
@@ -31,6 +40,9 @@ const TextPair kRussian[] = {
                              "(поле \"rates\" файла провайдера пересчитает их)"},
     {"price.converted", "{count:0} {count:0#цена пересчитана|цены пересчитаны|цен пересчитано} из {from} по курсу {rate:4} {currency} "
                         "за 1 {from} (курс из файла провайдера)"},
+    {"price.more_currencies", "и ещё {count:0} GPU с ценой в {currencies:0} {currencies:0#другой валюте|других валютах|"
+                              "других валютах}{?converted:, пересчитанной в {currency} по курсам из файла провайдера}"
+                              "{!converted:, показаны без цены в {currency}}"},
     {"price.recommend_priced", "рекомендация — среди GPU с ценой в {currency}; более быстрые или компактные варианты без цены — выше в списке"},
     {"plan.sharded", "у одной {gpu} доступно {have:1} ГБ; {method} для {model} нужно {need:1} ГБ: {count:0} {count:0#карта|карты|карт} "
                      "с шардированием"},
@@ -253,6 +265,8 @@ const TextPair kRussian[] = {
     {"link.unknown_key", "неизвестный ключ «{key}» пропущен"},
     {"link.no_version", "в ссылке нет версии «v=»; прочитана как версия {version:0}"},
     {"link.mfu_clamped", "mfu={value} ниже наименьшей эффективности оборудования {min:2}; использовано {min:2}"},
+    {"link.url_without_fragment", "в адресе нет части после «#» с конфигурацией: показана конфигурация по умолчанию"},
+    {"link.url_value", "пропущено {key}='{value}': адрес сайта не может быть значением в ссылке"},
     {"link.prompt_over_context", "длина запроса {prompt} больше контекста {ctx}"},
     // каталог
     {"model.custom_specified", "своя модель {model}: посчитана по архитектуре из ссылки"},

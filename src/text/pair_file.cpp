@@ -9,7 +9,15 @@ namespace {
 // Far above the real tables (a few hundred pairs): a count beyond it is a broken file.
 constexpr std::uint32_t kMaxPairs = 100000;
 
+constexpr std::size_t kSumBytes = 8;
+
 }  // namespace
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
 
 std::string write_pair_file(std::string_view magic, const std::vector<StringPairs>& tables) {
     std::string out(magic);
@@ -20,14 +28,25 @@ std::string write_pair_file(std::string_view magic, const std::vector<StringPair
             out.append(a).push_back('\0');
             out.append(b).push_back('\0');
         }
+    const std::uint64_t sum = fnv1a64(out);
+    for (std::size_t i = 0; i < kSumBytes; ++i) out += char((sum >> (8 * i)) & 0xFF);
     return out;
 }
 
-PairFile read_pair_file(std::string_view b, std::string_view magic, std::size_t table_count) {
+PairFile read_pair_file(std::string_view file, std::string_view magic, std::size_t table_count) {
     PairFile f;
     std::size_t at = magic.size() + 4 * table_count;
-    if (b.size() < at || b.substr(0, magic.size()) != magic) {
+    if (file.size() < at + kSumBytes || file.substr(0, magic.size()) != magic) {
         f.error = "wrong magic";
+        return f;
+    }
+    // The tables are the bytes before the checksum.
+    const std::string_view b = file.substr(0, file.size() - kSumBytes);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < kSumBytes; ++i)
+        sum |= std::uint64_t(static_cast<unsigned char>(file[b.size() + i])) << (8 * i);
+    if (fnv1a64(b) != sum) {
+        f.error = "checksum mismatch (a damaged or stale file)";
         return f;
     }
     std::vector<std::uint32_t> counts(table_count, 0);

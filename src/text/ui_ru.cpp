@@ -140,6 +140,10 @@ const TextPair kRussianUi[] = {
     {"Tokens the budget buys", "Токенов на этот бюджет"},
     {"Provider catalog rejected, the bundled one is used: ", "Каталог провайдера отклонён, используется встроенный: "},
     {"catalog.bin could not be read; the same catalog was loaded from catalog.json", "catalog.bin не прочитан; тот же каталог загружен из catalog.json"},
+    {"The models' notes (model-notes.bin) could not be read: the model list shows no notes. Reload the page to try "
+     "again.",
+     "Заметки к моделям (model-notes.bin) не прочитаны: в списке моделей их не будет. Перезагрузите страницу, "
+     "чтобы попробовать снова."},
     {"RAG / document search", "RAG / поиск по документам"},
     {"Rank by cost", "Сначала дешёвые"},
     {"Rank by fewest GPUs", "Сначала меньше GPU"},

@@ -130,10 +130,12 @@ bool draw_dataset_or_budget(App& app, State& s) {
 }
 
 // One line on an imported model's architecture beyond the seven numbers the editor shows.
-std::string imported_summary(const CustomModel& c) {
+// `name`: the engine's (a name the link may not use is not shown: custom_model.hpp).
+std::string imported_summary(const CustomModel& c, const std::string& name) {
     const text::Lang l = lang();
     std::string t = fill(tr("{name}: vocabulary {vocab}, FFN {inter}"),
-                         {{"{name}", c.name.empty() ? tr("Custom model") : c.name}, {"{vocab}", text::number(c.vocab, 0, l)},
+                         {{"{name}", name.empty() || name == kUnnamedCustomModel ? tr("Custom model") : name},
+                          {"{vocab}", text::number(c.vocab, 0, l)},
                           {"{inter}", text::number(c.intermediate, 0, l)}});
     if (c.experts > 0)
         t += " · " + fill(tr("{experts} experts, {topk} per token"), {{"{experts}", std::to_string(c.experts)},
@@ -357,7 +359,8 @@ void draw_model(App& app) {
         c.heads = int(heads);
         c.kv_heads = int(std::min(kv, heads));
         c.head_dim = int(hd);
-        if (custom_model_specified(c)) dim_text(imported_summary(c));
+        if (custom_model_specified(c))
+            dim_text(imported_summary(c, app.result.model.custom ? app.result.model.name : c.name));
     }
     if (s.task != Task::other && app.result.model_found) {
         const ModelSpec& m = app.result.model;

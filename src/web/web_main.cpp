@@ -236,7 +236,12 @@ EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* deta
 EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
     const std::string_view b(bytes ? bytes : "", size_t(bytes && len > 0 ? len : 0));
     Catalog probe;
-    if (apply_model_notes(b, &probe) < 0) return -1;
+    if (apply_model_notes(b, &probe) < 0) {  // damaged or stale (its checksum): no notes, and said
+        g_app.notices.push_back(ui::tr("The models' notes (model-notes.bin) could not be read: the model list shows "
+                                       "no notes. Reload the page to try again."));
+        web::request_frame();
+        return -1;
+    }
     g_model_notes.assign(b);
     web::fonts_note_text(g_model_notes);
     apply_model_notes(g_model_notes, &g_base_catalog);

@@ -13,6 +13,7 @@
 #include "fuzz_common.hpp"
 #include "report/message_codec.hpp"
 #include "text/language_pack.hpp"
+#include "text/pair_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
     using namespace gpusizer;
@@ -34,10 +35,17 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
         return 0;
     }
     // The page's other files and the modules' hand-over: refused or read, never past their bytes.
-    Catalog notes = fuzz::bundled();
-    if (apply_model_notes(text, &notes) > int(notes.models.size())) std::abort();
-    const text::LanguagePack pack = text::read_language_pack(text);
-    if (pack.ok == !pack.error.empty()) std::abort();
+    // (as given, and with a valid checksum after it: a mutated file rarely passes its checksum, and
+    // the structure behind it must hold as well)
+    std::string sealed(text);
+    const std::uint64_t sum = fnv1a64(text);
+    for (int i = 0; i < 8; ++i) sealed += char((sum >> (8 * i)) & 0xFF);
+    for (const std::string_view bytes : {std::string_view(text), std::string_view(sealed)}) {
+        Catalog notes = fuzz::bundled();
+        if (apply_model_notes(bytes, &notes) > int(notes.models.size())) std::abort();
+        const text::LanguagePack pack = text::read_language_pack(bytes);
+        if (pack.ok == !pack.error.empty()) std::abort();
+    }
     const std::vector<Message> messages = decode_messages(text);
     if (decode_messages(encode_messages(messages)).size() != messages.size()) std::abort();
     const ConfigImport imp = import_hf_config(text, text);

@@ -47,10 +47,14 @@ inline bool csv_safe(const std::string& csv) {
     return !in_quotes;
 }
 
-// Unescaped '|' in one Markdown line.
+// Unescaped '|' in one Markdown line: after an even run of backslashes ("\\|" is an escaped
+// backslash, then a column break).
 inline std::size_t md_bars(const std::string& line) {
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < line.size(); ++i) n += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    std::size_t n = 0, backslashes = 0;
+    for (char c : line) {
+        n += c == '|' && backslashes % 2 == 0;
+        backslashes = c == '\\' ? backslashes + 1 : 0;
+    }
     return n;
 }
 

@@ -158,7 +158,7 @@ TEST_CASE("figures at the edges of the envelope give finite results for every ta
         gpu_entry("slow", R"("memory_gib":0.5,"memory_bandwidth_gbs":1,"tflops_dense":{"fp64":0.01,"fp32":0.01,"bf16":0.01,"fp16":0.01,"fp8":0.01,"int8":0.01},"price_per_gpu_hour":1e6,"tdp_w":100000)") +
         "," + gpu_entry("fast", R"("memory_gib":100000,"memory_bandwidth_gbs":1e6,"tflops_dense":{"fp64":100000,"fp32":100000,"bf16":100000,"fp8":100000},"price_per_gpu_hour":0,"server_sizes":[1,1024])") +
         R"(],"models":[{"id":"huge","name":"H","params_b":100000,"layers":100000,"hidden":10000000,"heads":100000,"kv_heads":1,"head_dim":100000,"source":"s"},)" +
-        R"({"id":"tiny","name":"T","params_b":0.0001,"layers":1,"hidden":1,"heads":1,"source":"s"}]})";
+        R"({"id":"tiny","name":"T","params_b":0.001,"layers":1,"hidden":1,"heads":1,"source":"s"}]})";
     const CatalogLoad p = apply_provider_catalog(test::bundled(), edge, "edge.json");
     for (const auto& e : p.errors) MESSAGE(e.to_string());
     REQUIRE(p.ok);

@@ -9,9 +9,24 @@
 #include "helpers.hpp"
 #include "report/message_codec.hpp"
 #include "text/language_pack.hpp"
+#include "text/pair_file.hpp"
 
 using namespace gpusizer;
 using text::Lang;
+
+namespace {
+
+// `body` with a valid checksum after it (pair_file.hpp): damage the checksum does not catch reaches
+// the structural checks.
+std::string sealed(const std::string& body) {
+    std::string out = body;
+    const std::uint64_t sum = fnv1a64(body);
+    for (int i = 0; i < 8; ++i) out += char((sum >> (8 * i)) & 0xFF);
+    return out;
+}
+std::string body_of(const std::string& file) { return file.substr(0, file.size() - 8); }
+
+}  // namespace
 
 TEST_CASE("text-ru.bin carries every Russian template and UI string, in order") {
     const std::string bytes = text::pack_language(Lang::ru);
@@ -32,19 +47,30 @@ TEST_CASE("text-ru.bin carries every Russian template and UI string, in order") 
 }
 
 TEST_CASE("a damaged text-ru.bin is refused with a reason, never half-read") {
-    const std::string good = text::pack_language(Lang::ru);
+    const std::string good = text::pack_language(Lang::ru), body = body_of(good);
     CHECK_FALSE(text::read_language_pack("").ok);
     CHECK_FALSE(text::read_language_pack("<!doctype html><p>404</p>").ok);  // a server's error page
-    const text::LanguagePack cut = text::read_language_pack(good.substr(0, good.size() / 2));
+    // Any changed, missing or extra byte: the checksum (issue 27: the lazily fetched files had none).
+    const std::string mismatch = "checksum mismatch (a damaged or stale file)";
+    CHECK(text::read_language_pack(good.substr(0, good.size() / 2)).error == mismatch);
+    CHECK(text::read_language_pack(good + "x").error == mismatch);
+    std::string flipped = good;
+    flipped[good.size() / 2] ^= 1;  // one letter of one Russian string
+    CHECK(text::read_language_pack(flipped).error == mismatch);
+    // The previous format (no checksum) is not this file.
+    CHECK(text::read_language_pack("gpusizer-text ru 1\n" + good.substr(std::strlen("gpusizer-text ru 2\n"))).error ==
+          "not a gpusizer Russian text file (version 2)");
+    // Behind a valid checksum, the structure is still checked.
+    const text::LanguagePack cut = text::read_language_pack(sealed(body.substr(0, body.size() / 2)));
     CHECK_FALSE(cut.ok);
     CHECK(cut.error == "the file ends inside its tables");
-    CHECK(text::read_language_pack(good + "x").error == "bytes after the tables");
-    std::string huge = good;
-    huge[std::strlen("gpusizer-text ru 1\n") + 3] = '\x7f';  // a count of ~2 billion pairs
-    CHECK(text::read_language_pack(huge).error == "implausible table sizes");
-    std::string empty_key = good;
-    empty_key[std::strlen("gpusizer-text ru 1\n") + 8] = '\0';  // the first code made empty
-    CHECK_FALSE(text::read_language_pack(empty_key).ok);
+    CHECK(text::read_language_pack(sealed(body + "x")).error == "bytes after the tables");
+    std::string huge = body;
+    huge[std::strlen("gpusizer-text ru 2\n") + 3] = '\x7f';  // a count of ~2 billion pairs
+    CHECK(text::read_language_pack(sealed(huge)).error == "implausible table sizes");
+    std::string empty_key = body;
+    empty_key[std::strlen("gpusizer-text ru 2\n") + 8] = '\0';  // the first code made empty
+    CHECK_FALSE(text::read_language_pack(sealed(empty_key)).ok);
 }
 
 TEST_CASE("model-notes.bin fills back exactly the notes catalog.bin leaves out") {
@@ -62,9 +88,13 @@ TEST_CASE("model-notes.bin fills back exactly the notes catalog.bin leaves out")
 }
 
 TEST_CASE("a damaged model-notes.bin changes nothing") {
-    const std::string good = pack_model_notes(test::bundled());
-    for (const std::string& bad : {std::string(), std::string("gpusizer-model-notes 1\n"), good.substr(0, good.size() - 1),
-                                   good + "tail", std::string("gpusizer-model-notes 1\n\xff\xff\xff\x7f", 27)}) {
+    const std::string good = pack_model_notes(test::bundled()), body = body_of(good);
+    std::string flipped = good;
+    flipped[good.size() / 2] ^= 1;  // one letter of one note: only the checksum sees it
+    const std::string huge("gpusizer-model-notes 2\n\xff\xff\xff\x7f", 27);
+    for (const std::string& bad : {std::string(), std::string("gpusizer-model-notes 2\n"),
+                                   good.substr(0, good.size() - 1), good + "tail", flipped,
+                                   sealed(body.substr(0, body.size() - 1)), sealed(body + "tail"), sealed(huge)}) {
         Catalog page = page_catalog(test::bundled());
         CHECK(apply_model_notes(bad, &page) == -1);
         for (const ModelSpec& m : page.models) CHECK(m.notes.empty());
