@@ -11,7 +11,7 @@ function recommended(r) { return r.options[r.recommended]; }
 
 export default [
   {
-    name: 'services: a click on "Meeting transcription" sizes speech-to-text (× realtime, live streams, a vLLM command)',
+    name: 'services: a click on "Meeting transcription" sizes speech-to-text (× realtime, live streams, the faster-whisper batched pipeline by default)',
     async fn(ctx) {
       const p = await ctx.open('', WIDE);
       await p.page.mouse.click(...TRANSCRIPTION_CHIP);
@@ -21,7 +21,7 @@ export default [
       assertEqual(r.link, 'v=1&use=asr', 'the preset\'s model is a default: not in the link');
       const rec = recommended(r);
       assert(rec.audio_x_realtime > 1 && rec.streams_served >= 8, `× realtime ${rec.audio_x_realtime}, streams ${rec.streams_served}`);
-      assert(rec.command.startsWith('vllm serve openai/whisper-large-v3-turbo'), rec.command);
+      assert(rec.command.includes("BatchedInferencePipeline(WhisperModel('large-v3-turbo'") && rec.command.includes('batch_size=8, beam_size=5'), rec.command);
       assert(r.explanations.some((e) => e.key === 'speech.encoder'), 'the encoder formula is explained');
       await ctx.shot(p.page, 'services-asr-1600.png');
       p.assertNoErrors();

@@ -1,6 +1,8 @@
 // Every visitor: a phone that scrolls by touch, a provider's page on a phone, laptops, keyboards,
 // Russian speakers. Touch is driven with CDP Input.dispatchTouchEvent (start, moves, end): in this
 // headless Chromium Input.synthesizeScrollGesture scrolls nothing, not even a plain page.
+import fs from 'node:fs';
+import path from 'node:path';
 import { call, assert, assertEqual, canvasNotBlank } from './harness.mjs';
 import { hostPage } from './embed_host.mjs';
 
@@ -240,6 +242,9 @@ export default [
       const names = [];
       // Names and the catalog's own free text (licenses, families) are data, not UI words.
       for (const g of catalog.gpus) names.push(g.name, g.id, ...g.name.split(' '));
+      // A published run's GPU may be one the catalog lacks (tests/validation/extra_gpus.json): an id, data.
+      const extra = JSON.parse(fs.readFileSync(path.join(ctx.siteDir, '..', '..', 'tests', 'validation', 'extra_gpus.json'), 'utf8'));
+      for (const g of extra.gpus) names.push(g.id);
       for (const m of catalog.models) {
         names.push(m.name, m.id, ...m.id.split('/'), ...m.name.split(/[\s()]+/));
         for (const k of ['license', 'family']) if (typeof m[k] === 'string') names.push(m[k], ...m[k].split(/\s+/));
