@@ -68,11 +68,15 @@ inline void check_exports(const Result& r, const std::vector<Warning>& warnings)
         const std::string csv = result_csv(r, lang), md = result_markdown(r, lang);
         if (!csv_safe(csv)) { std::fprintf(stderr, "unsafe CSV:\n%s\n", csv.c_str()); std::abort(); }
         if (md.find('<') != std::string::npos) { std::fprintf(stderr, "raw < in Markdown:\n%s\n", md.c_str()); std::abort(); }
-        std::size_t header = 0;
-        for (std::size_t p = md.find("\n|"); p != std::string::npos && p + 1 < md.size(); p = md.find('\n', p + 1)) {
-            const std::size_t end = md.find('\n', p + 1);
-            const std::string line = md.substr(p + 1, end == std::string::npos ? std::string::npos : end - p - 1);
-            if (line.empty()) continue;
+        // Each table (a run of lines that start with '|') keeps its header's column count; other
+        // lines (headings, notes between tables) end a table.
+        std::size_t header = 0, start = 0;
+        while (start < md.size()) {
+            std::size_t end = md.find('\n', start);
+            if (end == std::string::npos) end = md.size();
+            const std::string line = md.substr(start, end - start);
+            start = end + 1;
+            if (line.empty() || line[0] != '|') { header = 0; continue; }
             if (header == 0) header = md_bars(line);
             if (md_bars(line) != header) { std::fprintf(stderr, "broken Markdown row: %s\n", line.c_str()); std::abort(); }
         }
