@@ -333,12 +333,13 @@
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
-  function openUrl(url) {
+  function openUrl(url, orderLink = true) {
     if (url.startsWith(fullUrl + '#')) url = fullCalculatorUrl(url.slice(fullUrl.length + 1));
     const safe = safeUrl(url);
     if (!safe) return;
-    // An "order" link (not the "open the full calculator" one) is also reported to the host page.
-    if (!safe.startsWith(fullUrl) && lastMirror && lastMirror.recommended) {
+    // An "order" link (not the "open the full calculator" one, nor a published run's source) is also
+    // reported to the host page.
+    if (orderLink && !safe.startsWith(fullUrl) && lastMirror && lastMirror.recommended) {
       const rec = lastMirror.recommended;
       post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
     }
