@@ -257,12 +257,12 @@
     // How right the figures are: each family's band and its nearest published run, as a link.
     const acc = sm.accuracy || [];
     const list = document.createElement('ul');
-    list.replaceChildren(...acc.map((a) => {
+    list.replaceChildren(...acc.map(([figures, band, nearest, url]) => {
       const li = document.createElement('li');
-      li.append(cell('strong', a.figures), ': ' + a.band);
-      if (/^https?:\/\//.test(a.url)) {
-        const link = cell('a', a.nearest);
-        Object.assign(link, { href: a.url, target: '_blank', rel: 'noopener' });
+      li.append(cell('strong', figures), ': ' + band);
+      if (/^https?:\/\//.test(url)) {
+        const link = cell('a', nearest);
+        Object.assign(link, { href: url, target: '_blank', rel: 'noopener' });
         li.append('; ', link);
       }
       return li;
