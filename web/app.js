@@ -257,12 +257,12 @@
     // How right the figures are: each family's band and its nearest published run, as a link.
     const acc = sm.accuracy || [];
     const list = document.createElement('ul');
-    list.replaceChildren(...acc.map((a) => {
+    list.replaceChildren(...acc.map(([figures, band, nearest, url]) => {
       const li = document.createElement('li');
-      li.append(cell('strong', a.figures), ': ' + a.band);
-      if (/^https?:\/\//.test(a.url)) {
-        const link = cell('a', a.nearest);
-        Object.assign(link, { href: a.url, target: '_blank', rel: 'noopener' });
+      li.append(cell('strong', figures), ': ' + band);
+      if (/^https?:\/\//.test(url)) {
+        const link = cell('a', nearest);
+        Object.assign(link, { href: url, target: '_blank', rel: 'noopener' });
         li.append('; ', link);
       }
       return li;
@@ -333,12 +333,13 @@
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
-  function openUrl(url) {
+  function openUrl(url, orderLink = true) {
     if (url.startsWith(fullUrl + '#')) url = fullCalculatorUrl(url.slice(fullUrl.length + 1));
     const safe = safeUrl(url);
     if (!safe) return;
-    // An "order" link (not the "open the full calculator" one) is also reported to the host page.
-    if (!safe.startsWith(fullUrl) && lastMirror && lastMirror.recommended) {
+    // An "order" link (not the "open the full calculator" one, nor a published run's source) is also
+    // reported to the host page.
+    if (orderLink && !safe.startsWith(fullUrl) && lastMirror && lastMirror.recommended) {
       const rec = lastMirror.recommended;
       post('cta', { gpu: rec.gpu, count: rec.count, url: safe });
     }

@@ -3,7 +3,7 @@
 
 #include <cmath>
 #include <cstring>
-#include <utility>
+#include <optional>
 
 #include "engine/codes.hpp"
 #include "engine/tasks.hpp"
@@ -90,18 +90,36 @@ FigureAccuracy figure_accuracy(const Result& r, const Option& o, std::string_vie
     return a;
 }
 
+namespace {
+
+// Each figure's value in an option (member pointers: a table of constants, no code per figure).
+template <typename T>
+struct FigureField {
+    const char* figure;
+    T Option::*field;
+};
+constexpr FigureField<Range> kRanges[] = {
+    {"per_gpu_gb", &Option::per_gpu_gb}, {"decode_tps_per_user", &Option::decode_tps_per_user},
+    {"tpot_ms", &Option::tpot_ms}, {"total_tps", &Option::total_tps}, {"ttft_s", &Option::ttft_s},
+    {"audio_x_realtime", &Option::audio_x_realtime}, {"qps_capacity", &Option::qps_capacity},
+    {"index_hours", &Option::index_hours}, {"gpu_hours", &Option::gpu_hours}, {"days", &Option::days}};
+constexpr FigureField<double> kNumbers[] = {
+    {"kv_cache_tokens", &Option::kv_cache_tokens}, {"users_served", &Option::users_served},
+    {"streams_served", &Option::streams_served}, {"energy_mwh", &Option::energy_mwh}};
+constexpr FigureField<std::optional<double>> kCosts[] = {
+    {"cost_per_hour", &Option::cost_per_hour}, {"cost_per_month", &Option::cost_per_month},
+    {"cost_per_mtok", &Option::cost_per_mtok}, {"cost_total", &Option::cost_total}};
+
+}  // namespace
+
 bool figure_applies(const Option& o, std::string_view f) {
-    const std::pair<std::string_view, double> values[] = {
-        {"per_gpu_gb", o.per_gpu_gb.mid}, {"kv_cache_tokens", o.kv_cache_tokens},
-        {"decode_tps_per_user", o.decode_tps_per_user.mid}, {"tpot_ms", o.tpot_ms.mid}, {"total_tps", o.total_tps.mid},
-        {"ttft_s", o.ttft_s.mid}, {"users_served", o.users_served}, {"audio_x_realtime", o.audio_x_realtime.mid},
-        {"streams_served", o.streams_served}, {"qps_capacity", o.qps_capacity.mid}, {"index_hours", o.index_hours.mid},
-        {"gpu_hours", o.gpu_hours.mid}, {"days", o.days.mid}, {"energy_mwh", o.energy_mwh}, {"count", double(o.count)},
-        {"cost_per_hour", o.cost_per_hour.value_or(0)}, {"cost_per_month", o.cost_per_month.value_or(0)},
-        {"cost_per_mtok", o.cost_per_mtok.value_or(0)}, {"cost_total", o.cost_total.value_or(0)}};
-    for (const auto& [name, value] : values)
-        if (name == f) return value > 0;
-    return false;
+    for (const auto& x : kRanges)
+        if (f == x.figure) return (o.*x.field).mid > 0;
+    for (const auto& x : kNumbers)
+        if (f == x.figure) return o.*x.field > 0;
+    for (const auto& x : kCosts)
+        if (f == x.figure) return (o.*x.field).value_or(0) > 0;
+    return f == "count" && o.count > 0;
 }
 
 std::vector<FigureAccuracy> result_accuracy(const Result& r) {

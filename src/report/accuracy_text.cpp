@@ -1,6 +1,8 @@
 // Error bands in words (accuracy_text.hpp).
 #include "report/accuracy_text.hpp"
 
+#include <algorithm>
+
 #include "engine/codes.hpp"
 
 namespace gpusizer {
@@ -77,15 +79,10 @@ std::vector<AccuracyGroup> accuracy_groups(const std::vector<AccuracyLine>& line
     std::vector<AccuracyGroup> groups;
     for (const AccuracyLine& l : lines) {
         if (!l.numbers.band) continue;
-        const std::string family = l.numbers.band->family;
-        AccuracyGroup* g = nullptr;
-        for (AccuracyGroup& x : groups)
-            if (x.family == family) g = &x;
-        if (g) {
-            g->labels += ", " + l.label;
-            continue;
-        }
-        groups.push_back({family, l.label, l.band, l.nearest, l.url});
+        auto same = std::find_if(groups.begin(), groups.end(),
+                                 [&](const AccuracyGroup& g) { return g.family == l.numbers.band->family; });
+        if (same != groups.end()) same->labels += " · " + l.label;
+        else groups.push_back({l.numbers.band->family, l.label, l.band, l.nearest, l.url});
     }
     return groups;
 }

@@ -26,7 +26,7 @@ struct AccuracyLine {
 // The figures of one family: one band and one nearest run for all of them.
 struct AccuracyGroup {
     std::string family;
-    std::string labels;  // "Tokens/s per user, Time per output token"
+    std::string labels;  // "Tokens/s per user · Time per output token"
     std::string band, nearest, url;
 };
 

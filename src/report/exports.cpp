@@ -243,27 +243,14 @@ std::string strip_controls(std::string_view v, bool keep_layout) {
 
 namespace {
 
-// A Markdown link to a published run's source: only http(s) addresses, with the characters that
-// would end the link or the line percent-encoded.
+// A Markdown link to a published run's source; its label alone when the address is not http(s) or
+// has a character that would end the link or the line (the bundled sources have none).
 std::string md_link(const std::string& label, const std::string& url) {
-    if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return md_cell(label);
-    std::string dest;
-    for (char ch : url) {
-        switch (ch) {
-            case ' ': dest += "%20"; break;
-            case '(': dest += "%28"; break;
-            case ')': dest += "%29"; break;
-            case '<': dest += "%3C"; break;
-            case '>': dest += "%3E"; break;
-            case '|': dest += "%7C"; break;
-            case '\n': case '\r': break;
-            default: dest += ch;
-        }
-    }
-    std::string text = md_cell(label);
-    for (const char* br : {"[", "]"})
-        for (size_t p = text.find(br); p != std::string::npos; p = text.find(br, p + 2)) text.insert(p, "\\");
-    return "[" + text + "](" + dest + ")";
+    const bool web = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+    if (!web || url.find_first_of(" ()<>|\r\n") != std::string::npos) return md_cell(label);
+    std::string text;
+    for (char ch : md_cell(label)) text += ch == '[' || ch == ']' ? std::string("\\") + ch : std::string(1, ch);
+    return "[" + text + "](" + url + ")";
 }
 
 // The "Accuracy" section of each export: every estimated figure of the recommended option, its

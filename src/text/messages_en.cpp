@@ -220,8 +220,9 @@ const TextPair kEnglish[] = {
     {"expect.fraction", "a fraction in (0, 1]"},
     {"expect.tokens", "tokens 1–10000T (suffixes k M B T)"},
     // error bands of figures (report/accuracy.hpp)
-    {"accuracy.band", "accuracy: ±{median:0} % median error on {n:0} published {n:0#run|runs} of this kind "
-                      "(worst {worst:0} %{?misses:, {misses:0} outside the family's tolerance})"},
+    // (a no-break space before each %: a wrapped line never starts with it)
+    {"accuracy.band", "accuracy: ±{median:0}\u00a0% median error on {n:0} published {n:0#run|runs} of this kind "
+                      "(worst {worst:0}\u00a0%{?misses:, {misses:0} outside the family's tolerance})"},
     {"accuracy.none", "accuracy: no independent check yet (no published run of this kind that no constant was set on)"},
     {"accuracy.nearest", "nearest published run: {case} ({error:0} %) {url}"},
     // speech-to-text pipelines (speech_pipeline.hpp)
@@ -238,7 +239,7 @@ const TextPair kEnglish[] = {
     {"cmd.asr_ct2", "faster-whisper's batched pipeline (pip install faster-whisper); for a service, run it behind your own queue"},
     {"cmd.asr_hf", "the Transformers pipeline, chunked with its default stride"},
     {"cmd.asr_cpp", "whisper.cpp's command-line tool (build with GGML_CUDA=1; models/download-ggml-model.sh fetches the model)"},
-    {"accuracy.nearest_run", "nearest published run: {run} (error {error:0} %)"},
+    {"accuracy.nearest_run", "nearest published run: {run} (error {error:0}\u00a0%)"},
     // link
     {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
     {"link.duplicate_key", "key '{key}' appears twice; the last one is used"},

@@ -51,6 +51,118 @@ void draw_warnings(App& app) {
     ImGui::PopStyleColor();
 }
 
+}  // namespace
+
+FigureGrid::FigureGrid(const Result& r, const Option& o)
+    : r_(r), o_(o), col_(std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f)),
+      per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {}
+
+// Every figure of an estimate gets its error band under its explanation (report/accuracy_text.hpp).
+void FigureGrid::operator()(const char* label, const std::string& value, const std::string& tip, const char* name) {
+    const int at = in_row_ % per_row_;
+    if (at != 0) ImGui::SameLine(float(at) * col_ + ImGui::GetStyle().WindowPadding.x);
+    figure(label, value, name ? with_band(r_, o_, name, tip) : tip);
+    ++in_row_;
+}
+
+namespace {
+
+std::string formula_of(const std::vector<Explanation>& list, const char* key) {
+    const Explanation* e = explain(list, key);
+    return e ? message_text(e->formula) : std::string();
+}
+
+// Serving: speed per user, throughput, time to first token, the layout (and users served).
+void serving_figures(const Option& o, FigureGrid& cell) {
+    const text::Lang L = lang();
+    auto own = [&](const char* key) { return formula_of(o.explanations, key); };  // the option's own (cycle, TTFT)
+    cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
+         range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
+             tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +
+             "\n" + own("speed.cycle") + (o.offload ? "\n" + own("speed.offload") : std::string()),
+         "decode_tps_per_user");
+    cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L),
+         range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" +
+             tr("requests × answer tokens / cycle time, × replicas"),
+         "total_tps");
+    cell(tr("Time to first token"), text::with_unit(o.ttft_s.mid, 2, "s", L),
+         range_text(o.ttft_s, 2, text::unit("s", L)) + "\n" +
+             tr("at the stated load: the wait for the prompts ahead of it, then its own prefill") + "\n" +
+             own("speed.ttft"),
+         "ttft_s");
+    const std::string layout = std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp);
+    cell(tr("Replicas × TP × PP"), layout,
+         std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " +
+             text::number(o.users_served, 0, L) + "\n" + tr("KV cache per replica (tokens, as vLLM logs it):") + " " +
+             text::compact(o.kv_cache_tokens, 0, L) + "; " + tr("maximum concurrency at the full context:") + " " +
+             text::number(o.max_concurrency, 1, L),
+         "users_served");
+}
+
+// Fine-tuning and training: GPU-hours, wall-clock time, energy.
+void training_figures(const Result& r, const Option& o, FigureGrid& cell) {
+    const text::Lang L = lang();
+    cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L),
+         range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" + formula_of(r.explanations, "compute.flops") + "\n" +
+             tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"),
+         "gpu_hours");
+    cell(tr("Time"), text::duration_hours(o.days.mid * 24, L),
+         text::duration_hours(o.days.low * 24, L) + " – " + text::duration_hours(o.days.high * 24, L) + "\n" +
+             tr("GPU-hours / GPUs / 24"),
+         "days");
+    cell(tr("Energy"), text::energy_mwh(o.energy_mwh, L),
+         tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"), "energy_mwh");
+}
+
+void cost_figures(const App& app, const Option& o, FigureGrid& cell) {
+    const Result& r = app.result;
+    const std::string& cur = r.currency;
+    const text::Lang L = lang();
+    const std::string price = price_tooltip(app, o);
+    if (!o.cost_per_hour) {
+        cell(tr("Cost"), tr("no price"), price, nullptr);
+        return;
+    }
+    cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), price, "cost_per_hour");
+    cell(tr("Per month"), text::money(*o.cost_per_month, cur, L),
+         std::string(tr("cost per hour × 730 hours of rent")) + "\n" + price, "cost_per_month");
+    if (o.cost_total)
+        cell(tr("Per run"), text::money(*o.cost_total, cur, L),
+             std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price, "cost_total");
+    if (o.cost_per_mtok)
+        cell(tr("Per million tokens"), text::money(*o.cost_per_mtok, cur, L),
+             message_text(Message(code::assume_mtok_at_load).num("users", planned_users(r.state))) + "\n" + price,
+             "cost_per_mtok");
+}
+
+// The serving command or training layout that reproduces the estimate, and the order button.
+void draw_command(App& app, const Option& o) {
+    const Result& r = app.result;
+    ImGui::Spacing();
+    dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command")
+                                         : tr("Check it yourself: the parallel layout"));
+    std::string cmd = text::command_text(o.command, lang());
+    const float lines = float(std::count(cmd.begin(), cmd.end(), '\n') + 1);
+    ImGui::PushFont(fonts().regular);
+    ImGui::InputTextMultiline("##cmd", cmd.data(), cmd.size() + 1,
+                              ImVec2(-1, ImGui::GetTextLineHeight() * std::max(2.2f, lines + 1.2f)),
+                              ImGuiInputTextFlags_ReadOnly);
+    ImGui::PopFont();
+    if (ImGui::Button(tr("Copy command"))) web::js_copy_text(cmd);
+    const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
+    std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
+    if (order.empty()) return;
+    ImGui::SameLine();
+    if (chip(tr("Order this configuration"), true)) {
+        auto replace = [](std::string s, const std::string& from, const std::string& to) {
+            for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+                s.replace(p, from.size(), to);
+            return s;
+        };
+        web::js_open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
+    }
+}
+
 void draw_recommendation(App& app) {
     const Result& r = app.result;
     if (r.recommended < 0) {
@@ -58,7 +170,10 @@ void draw_recommendation(App& app) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s",
                            r.options.empty() ? tr("Nothing to evaluate") : tr("No configuration fits"));
         ImGui::PopFont();
-        if (!r.options.empty()) dim_text(std::string(tr("Closest: ")) + r.options.front().gpu_name + " — " + reason_text(r.options.front()));
+        if (!r.options.empty()) {
+            const Option& closest = r.options.front();
+            dim_text(std::string(tr("Closest: ")) + closest.gpu_name + " — " + reason_text(closest));
+        }
         return;
     }
     const Option& o = r.options[size_t(r.recommended)];
@@ -67,88 +182,28 @@ void draw_recommendation(App& app) {
     ImGui::TextWrapped("%s", gpus_text(o).c_str());
     ImGui::PopFont();
     if (r.horizon_days > 0) dim_text(message_text(Message(code::plan_horizon).num("days", r.horizon_days)));
-    const std::string& cur = r.currency;
-    const float col = std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f);
-    int in_row = 0;
-    const int per_row = std::max(1, int(ImGui::GetContentRegionAvail().x / col));
-    auto cell = [&](const char* label, const std::string& value, const std::string& tip, ImU32 color = 0) {
-        if (in_row % per_row != 0) ImGui::SameLine(float(in_row % per_row) * col + ImGui::GetStyle().WindowPadding.x);
-        figure(label, value, tip, color);
-        ++in_row;
-    };
-    const double used = o.per_gpu_gb.mid;
-    const text::Lang L = lang();
-    auto formula = [&](const char* key) { return explain(r, key) ? message_text(explain(r, key)->formula) : std::string(); };
-    auto own = [&](const char* key) {  // the option's own explanation (KV capacity, cycle, TTFT)
-        const Explanation* e = explain(o.explanations, key);
-        return e ? message_text(e->formula) : std::string();
-    };
+    FigureGrid cell(r, o);
     const bool infer = r.state.task == Task::infer;
-    cell(tr("Memory per GPU"), text::number(used, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L),
+    const text::Lang L = lang();
+    const std::string memory = text::number(o.per_gpu_gb.mid, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L);
+    cell(tr("Memory per GPU"), memory,
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
-             formula("memory.kv_cache") + (infer ? "\n" + own("memory.kv_capacity") : std::string()));
+             formula_of(r.explanations, "memory.kv_cache") +
+             (infer ? "\n" + formula_of(o.explanations, "memory.kv_capacity") : std::string()),
+         "per_gpu_gb");
     if (infer && draw_service_figures(app, o, cell)) {
         // speech-to-text or embeddings (panel_services.cpp)
     } else if (infer) {
-        cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
-             range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
-                 tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +
-                 "\n" + own("speed.cycle") + (o.offload ? "\n" + own("speed.offload") : std::string()));
-        cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L),
-             range_text(o.total_tps, 0, text::unit("tok/s", L)) + "\n" + tr("requests × answer tokens / cycle time, × replicas"));
-        cell(tr("Time to first token"), text::with_unit(o.ttft_s.mid, 2, "s", L),
-             range_text(o.ttft_s, 2, text::unit("s", L)) + "\n" +
-                 tr("at the stated load: the wait for the prompts ahead of it, then its own prefill") + "\n" + own("speed.ttft"));
-        cell(tr("Replicas × TP × PP"), std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp),
-             std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " +
-                 text::number(o.users_served, 0, L) + "\n" + tr("KV cache per replica (tokens, as vLLM logs it):") + " " +
-                 text::compact(o.kv_cache_tokens, 0, L) + "; " + tr("maximum concurrency at the full context:") + " " +
-                 text::number(o.max_concurrency, 1, L));
+        serving_figures(o, cell);
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
-        cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L), range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" +
-             formula("compute.flops") + "\n" + tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"));
-        cell(tr("Time"), text::duration_hours(o.days.mid * 24, L), text::duration_hours(o.days.low * 24, L) + " – " +
-             text::duration_hours(o.days.high * 24, L) + "\n" + tr("GPU-hours / GPUs / 24"));
-        cell(tr("Energy"), text::energy_mwh(o.energy_mwh, L), tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"));
+        training_figures(r, o, cell);
     } else {
-        cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L), tr("the figure GPUs are ranked by for this work"));
+        cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L),
+             tr("the figure GPUs are ranked by for this work"), nullptr);
     }
-    const std::string price = price_tooltip(app, o);
-    if (o.cost_per_hour) {
-        cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), price);
-        cell(tr("Per month"), text::money(*o.cost_per_month, cur, L), std::string(tr("cost per hour × 730 hours of rent")) + "\n" + price);
-        if (o.cost_total) cell(tr("Per run"), text::money(*o.cost_total, cur, L), std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price);
-        if (o.cost_per_mtok)
-            cell(tr("Per million tokens"), text::money(*o.cost_per_mtok, cur, L),
-                 message_text(Message(code::assume_mtok_at_load).num("users", planned_users(r.state))) + "\n" + price);
-    } else {
-        cell(tr("Cost"), tr("no price"), price);
-    }
+    cost_figures(app, o, cell);
     for (const auto& w : o.warnings) warning_line(warning_text(w));
-    if (!o.command.empty()) {
-        ImGui::Spacing();
-        dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command") : tr("Check it yourself: the parallel layout"));
-        std::string cmd = text::command_text(o.command, L);
-        const float lines = float(std::count(cmd.begin(), cmd.end(), '\n') + 1);
-        ImGui::PushFont(fonts().regular);
-        ImGui::InputTextMultiline("##cmd", cmd.data(), cmd.size() + 1,
-                                  ImVec2(-1, ImGui::GetTextLineHeight() * std::max(2.2f, lines + 1.2f)),
-                                  ImGuiInputTextFlags_ReadOnly);
-        ImGui::PopFont();
-        if (ImGui::Button(tr("Copy command"))) web::js_copy_text(cmd);
-        const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
-        std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
-        if (!order.empty()) {
-            ImGui::SameLine();
-            if (chip(tr("Order this configuration"), true)) {
-                auto replace = [](std::string s, const std::string& from, const std::string& to) {
-                    for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
-                    return s;
-                };
-                web::js_open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
-            }
-        }
-    }
+    if (!o.command.empty()) draw_command(app, o);
     ImGui::Spacing();
     draw_memory_bar(app, o);
 }
@@ -194,6 +249,7 @@ void draw_results(App& app) {
                                   ImGuiInputTextFlags_ReadOnly);
         if (ImGui::Button(tr("Copy the embed code"))) web::js_copy_text(snippet);
     }
+    draw_accuracy(app);
     if (ImGui::CollapsingHeader(tr("Assumptions behind these numbers"))) {
         for (const auto& a : app.result.assumptions) ImGui::BulletText("%s", message_text(a).c_str());
         for (const auto& e : app.result.explanations) ImGui::BulletText("%s: %s", e.key.c_str(), message_text(e.formula).c_str());

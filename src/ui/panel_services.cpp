@@ -93,30 +93,39 @@ bool draw_copilot_load(State& s) {
                       tr("The repository context at the head of the prompt repeats between keystrokes: only the rest is prefilled."));
 }
 
-bool draw_service_figures(const App& app, const Option& o, const ServiceCell& cell) {
+// The figures' JSON names carry their error bands (FigureGrid); a cost per hour of audio or of the
+// corpus is as right as the speed it divides by.
+bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell) {
     const Result& r = app.result;
     const text::Lang L = lang();
     if (r.state.use == "asr") {
         cell(tr("Audio per GPU, × realtime"), text::number(o.audio_x_realtime.mid, 0, L),
-             range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" + formula(r, "speech.encoder") +
-                 "\n" + formula(r, "speech.decoder") + formula(r, "speech.pipeline") + "\n" + own_formula(o, "speech.window"));
-        cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"));
-        cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L), tr("recordings transcribed together, memory permitting"));
+             range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" +
+                 formula(r, "speech.encoder") + "\n" + formula(r, "speech.decoder") +
+                 formula(r, "speech.pipeline") + "\n" + own_formula(o, "speech.window"),
+             "audio_x_realtime");
+        cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"),
+             "streams_served");
+        cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L),
+             tr("recordings transcribed together, memory permitting"), nullptr);
         if (o.price && o.audio_x_realtime.mid > 0)  // a GPU-hour transcribes × realtime hours of audio
             cell(tr("Per hour of audio"), text::money(o.price->per_gpu_hour / o.audio_x_realtime.mid, r.currency, L),
-                 tr("price per GPU-hour / × realtime, at full load"));
+                 tr("price per GPU-hour / × realtime, at full load"), "audio_x_realtime");
         return true;
     }
     if (r.state.use == "embed") {
         cell(tr("Queries per second"), text::number(o.qps_capacity.mid, 0, L),
-             range_text(o.qps_capacity, 0, "") + "\n" + formula(r, "embed.qps") + "\n" + formula(r, "embed.flops"));
+             range_text(o.qps_capacity, 0, "") + "\n" + formula(r, "embed.qps") + "\n" + formula(r, "embed.flops"),
+             "qps_capacity");
         cell(tr("Embed the corpus"), text::duration_hours(o.index_hours.mid, L),
              text::duration_hours(o.index_hours.low, L) + " – " + text::duration_hours(o.index_hours.high, L) + "\n" +
-                 formula(r, "embed.index"));
-        cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula(r, "embed.vector_index"));
+                 formula(r, "embed.index"),
+             "index_hours");
+        cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula(r, "embed.vector_index"),
+             nullptr);
         if (o.cost_per_hour && o.index_hours.mid > 0)
             cell(tr("Embed the corpus, cost"), text::money(*o.cost_per_hour * o.index_hours.mid, r.currency, L),
-                 tr("cost per hour × hours to embed the corpus"));
+                 tr("cost per hour × hours to embed the corpus"), "index_hours");
         return true;
     }
     return false;

@@ -1,7 +1,6 @@
 // The calculator's panels, one function per section (imgui_demo style).
 #pragma once
 
-#include <functional>
 #include <string>
 
 #include "ui/app.hpp"
@@ -21,8 +20,27 @@ const char* load_step_title(Task t);
 // place of the LLM load), copilot's preset note and prefix-cache row, and the headline figures.
 bool draw_service_load(App& app, State& s, bool& changed);
 bool draw_copilot_load(State& s);
-using ServiceCell = std::function<void(const char* label, const std::string& value, const std::string& tip)>;
-bool draw_service_figures(const App& app, const Option& o, const ServiceCell& cell);
+// The recommendation's headline figures, in rows of equal columns (panel_results.cpp).
+class FigureGrid {
+public:
+    FigureGrid(const Result& r, const Option& o);
+    // A figure: its label, value and explanation, and its name in the JSON ("decode_tps_per_user"), whose
+    // error band is added to the explanation; nullptr when the figure is not an estimate.
+    void operator()(const char* label, const std::string& value, const std::string& tip, const char* figure);
+
+private:
+    const Result& r_;
+    const Option& o_;
+    float col_;
+    int per_row_, in_row_ = 0;
+};
+bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell);
+// The explanation of a figure with its error band after it (report/accuracy_text.hpp), in the UI's
+// language; the explanation alone when the figure is not an estimate (panel_accuracy.cpp).
+std::string with_band(const Result& r, const Option& o, const char* figure, const std::string& tip);
+// "How right are these figures": each family of the recommendation's figures, its band and a button
+// that opens the nearest published run (panel_accuracy.cpp).
+void draw_accuracy(App& app);
 // Where an option's cost comes from: the price per GPU-hour, its source and date, a conversion;
 // or why there is no price in the page's currency. Every cost figure's tooltip (results_table.cpp).
 std::string price_tooltip(const App& app, const Option& o);

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "report/accuracy_text.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
@@ -37,6 +38,7 @@ struct Column {
     int priority;
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
     std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
+    const char* figure = nullptr;  // its name in the JSON, for its error band (report/accuracy_text.hpp)
 };
 
 const char* const dash = "—";
@@ -46,33 +48,44 @@ std::vector<Column> figure_columns(const App& app) {
     std::vector<Column> c;
     const Task task = r.state.task;
     c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
+    c.back().figure = "count";
     c.push_back({tr("GB/GPU"),
                  [](const Option& o) { return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0) : std::string(dash); },
                  [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
+    c.back().figure = "per_gpu_gb";
     if (task == Task::infer && r.state.use == "asr") {
         c.push_back({tr("× realtime"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash); },
                      [](const Option& o) { return o.audio_x_realtime.mid; }, 1, tr("× realtime")});
+        c.back().figure = "audio_x_realtime";
         c.push_back({tr("Live streams"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
                      [](const Option& o) { return o.streams_served; }, 4, tr("live streams")});
+        c.back().figure = "streams_served";
     } else if (task == Task::infer && r.state.use == "embed") {
         c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
                      [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
+        c.back().figure = "qps_capacity";
         c.push_back({tr("Index time"), [](const Option& o) { return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang()) : std::string(dash); },
                      [](const Option& o) { return o.index_hours.mid; }, 4, ""});
+        c.back().figure = "index_hours";
     } else if (task == Task::infer) {
         auto speed = [](const Option& o) { return o.decode_tps_per_user.mid > 0; };
         c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? num(o.decode_tps_per_user.mid, 1) : std::string(dash); },
                      [](const Option& o) { return o.decode_tps_per_user.mid; }, 1, tr("tok/s/user")});
+        c.back().figure = "decode_tps_per_user";
         c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? num(o.ttft_s.mid, 2) : std::string(dash); },
                      [](const Option& o) { return o.ttft_s.mid; }, 4, tr("s TTFT")});
+        c.back().figure = "ttft_s";
         c.push_back({tr("total tok/s"), [=](const Option& o) { return speed(o) ? text::compact(o.total_tps.mid, 1, lang()) : std::string(dash); },
                      [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
+        c.back().figure = "total_tps";
     } else if (task == Task::tune || task == Task::train) {
         c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash); },
                      [](const Option& o) { return o.gpu_hours.mid; }, 3, tr("GPU-hours")});
+        c.back().figure = "gpu_hours";
         // Wall-clock time in the job's own scale (minutes, hours or days).
         c.push_back({tr("Time"), [](const Option& o) { return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash); },
                      [](const Option& o) { return o.days.mid; }, 1, ""});
+        c.back().figure = "days";
     } else {
         c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash); },
                      [](const Option& o) { return o.score; }, 1, ""});
@@ -81,6 +94,7 @@ std::vector<Column> figure_columns(const App& app) {
                  [&r](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : std::string(tr("no price")); },
                  [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h"),
                  [&app](const Option& o) { return price_tooltip(app, o); }});
+    c.back().figure = "cost_per_hour";
     return c;
 }
 
@@ -107,18 +121,44 @@ std::string gpu_tooltip(const App& app, const Option& o) {
     return tip;
 }
 
-// One line of text cut to `width` with "…"; the whole text is the tooltip when it was cut.
-void one_line(const std::string& text, float width, ImU32 color, const std::string& tooltip_extra = "") {
+// A figure cell's tooltip: its own (the price's source) with the figure's error band after it.
+std::string cell_tip(const App& app, const Column& c, const Option& o) {
+    const std::string tip = c.tip ? c.tip(o) : std::string();
+    return c.figure && figure_applies(o, c.figure) ? with_band(app.result, o, c.figure, tip) : tip;
+}
+
+// A card's line of figures: the price's source, then each error band once, after the columns it covers.
+std::string card_tip(const App& app, const std::vector<Column>& cols, const Option& o) {
+    std::vector<std::pair<std::string, std::string>> bands;  // band, the headers of its columns
+    for (const Column& c : cols) {
+        if (!c.figure || !figure_applies(o, c.figure)) continue;
+        const std::string band = figure_band_text(app.result, o, c.figure, lang());
+        auto same = std::find_if(bands.begin(), bands.end(), [&](const auto& b) { return b.first == band; });
+        if (same == bands.end()) bands.emplace_back(band, c.header);
+        else same->second += ", " + c.header;
+    }
+    std::string tip = price_tooltip(app, o);
+    for (const auto& [band, headers] : bands) tip += "\n\n" + headers + ": " + band;
+    return tip;
+}
+
+// One line of text cut to `width` with "…"; true when the pointer is over it: the caller then shows
+// line_tip (no ⓘ in a table cell: a tap leaves the pointer there, which shows it).
+bool one_line(const std::string& text, float width, ImU32 color) {
     const ImVec2 pos = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
-    const float full = ImGui::CalcTextSize(text.c_str()).x;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color));
     ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), pos, ImVec2(pos.x + width, pos.y + h), pos.x + width, pos.x + width,
                               text.c_str(), nullptr, nullptr);
     ImGui::PopStyleColor();
     ImGui::Dummy(ImVec2(width, h));
-    const std::string tip = full > width ? text + (tooltip_extra.empty() ? "" : "\n\n" + tooltip_extra) : tooltip_extra;
-    hover_tip(tip);  // no ⓘ in a table cell: a tap leaves the pointer there, which shows it
+    return ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
+}
+
+// The tooltip of a one_line: the whole text when it was cut, then `extra`.
+void line_tip(const std::string& text, float width, const std::string& extra) {
+    const bool cut = ImGui::CalcTextSize(text.c_str()).x > width;
+    hover_tip(cut ? text + (extra.empty() ? "" : "\n\n" + extra) : extra);
 }
 
 // The options shown: one per GPU (its best layout) unless the user asked for every layout.
@@ -173,7 +213,8 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
             ImGui::SameLine();
             const float name_w = width - ImGui::GetCursorPosX() + ImGui::GetStyle().WindowPadding.x - em();
             const std::string name = std::to_string(o.count) + " × " + o.gpu_name;
-            one_line(name, name_w, is_recommended(r, &o) ? palette().accent : palette().text, gpu_tooltip(app, o));
+            if (one_line(name, name_w, is_recommended(r, &o) ? palette().accent : palette().text))
+                line_tip(name, name_w, gpu_tooltip(app, o));
             std::string figures;
             for (size_t c = 1; c < cols.size(); ++c) {
                 const std::string v = cols[c].cell(o);
@@ -181,9 +222,11 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
                 const std::string& unit = cols[c].card_unit;  // already in the UI's language
                 figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
             }
-            one_line(figures, width - em(), palette().text, price_tooltip(app, o));
+            const float line_w = width - em();
+            if (one_line(figures, line_w, palette().text)) line_tip(figures, line_w, card_tip(app, cols, o));
             const std::string note = notes_of(o);
-            one_line(note.empty() ? " " : note, width - em(), o.fits ? palette().text_dim : palette().bad);
+            if (one_line(note.empty() ? " " : note, line_w, o.fits ? palette().text_dim : palette().bad))
+                line_tip(note, line_w, "");
             ImGui::Unindent(em() * 0.5f);
             ImGui::SetCursorPosY(top + card_h);
             ImGui::PopID();
@@ -247,13 +290,15 @@ void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vect
             rank_cell(i + 1, o);
             ImGui::TableNextColumn();
             const float w = ImGui::GetContentRegionAvail().x;
-            one_line(o.gpu_name, w, is_recommended(r, &o) ? palette().accent : palette().text, gpu_tooltip(app, o));
+            if (one_line(o.gpu_name, w, is_recommended(r, &o) ? palette().accent : palette().text))
+                line_tip(o.gpu_name, w, gpu_tooltip(app, o));
             const std::string note = notes_of(o);
-            one_line(note.empty() ? " " : note, w, o.fits ? palette().text_dim : palette().bad);
+            if (one_line(note.empty() ? " " : note, w, o.fits ? palette().text_dim : palette().bad))
+                line_tip(note, w, "");
             for (const Column* c : cols) {
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(c->cell(o).c_str());
-                if (c->tip) hover_tip(c->tip(o));
+                if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *c, o));
             }
             ImGui::PopID();
         }

@@ -397,8 +397,8 @@ EM_JS(void, js_copy_text_impl, (const char* text), {
 EM_JS(void, js_download_impl, (const char* name, const char* mime, const char* text), {
     if (Module.download) Module.download(UTF8ToString(name), UTF8ToString(mime), UTF8ToString(text));
 });
-EM_JS(void, js_open_url_impl, (const char* url), {
-    if (Module.openUrl) Module.openUrl(UTF8ToString(url));
+EM_JS(void, js_open_url_impl, (const char* url, int order_link), {
+    if (Module.openUrl) Module.openUrl(UTF8ToString(url), order_link !== 0);
 });
 EM_JS(void, js_open_import_impl, (), {
     if (Module.openImport) Module.openImport();
@@ -417,7 +417,7 @@ EM_JS(void, js_set_cursor_impl, (int c), {
 void js_state_changed(const std::string& link, const std::string& summary) { js_state_changed_impl(link.c_str(), summary.c_str()); }
 void js_copy_text(const std::string& text) { js_copy_text_impl(text.c_str()); }
 void js_download(const std::string& f, const std::string& m, const std::string& t) { js_download_impl(f.c_str(), m.c_str(), t.c_str()); }
-void js_open_url(const std::string& url) { js_open_url_impl(url.c_str()); }
+void js_open_url(const std::string& url, bool order_link) { js_open_url_impl(url.c_str(), order_link ? 1 : 0); }
 void js_open_import() { js_open_import_impl(); }
 void js_switch_language(const char* lang) { js_switch_language_impl(lang); }
 void js_first_frame() { js_first_frame_impl(); }

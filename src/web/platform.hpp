@@ -64,7 +64,9 @@ void flush_state_notification();
 void js_state_changed(const std::string& link, const std::string& summary_json);
 void js_copy_text(const std::string& text);
 void js_download(const std::string& filename, const std::string& mime, const std::string& text);
-void js_open_url(const std::string& url);
+// A new tab. An order link (the default) is reported to an embedding host page as 'cta'; a source
+// to read (a published run) is not.
+void js_open_url(const std::string& url, bool order_link = true);
 void js_open_import();
 // The page fetches that language's text (text-ru.bin), installs it and switches (gs_set_view).
 void js_switch_language(const char* lang);  // the page's "size your own model" dialog (config.json: web/app.js)
