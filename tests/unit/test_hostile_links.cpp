@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "catalog/hf_config.hpp"
+#include "engine/custom_model.hpp"
 #include "helpers.hpp"
 #include "report/report.hpp"
 
@@ -330,4 +331,18 @@ TEST_CASE("huge shared experts: refused by name, no integer overflow (UBSan foun
     const Result r = test::run("v=1&model=custom&params=1000&layers=100&hidden=8192&heads=64&experts=1048576"
                                "&topk=1048576&shared=1048576&expert_inter=100000000");
     CHECK(non_finite_figure(r) == "");
+}
+
+TEST_CASE("every catalog model described by a link passes the link's checks and keeps its name") {
+    // No false alarm: the checks refuse contradictions and borrowed names, not real models.
+    for (const ModelSpec& m : test::bundled().models) {
+        if (m.speech || m.embedding || m.estimated) continue;  // encoders count differently; estimates are rough
+        INFO(m.id);
+        CustomModel c = custom_from_spec(m);
+        c.name = m.id;
+        const CustomModelCheck check = check_custom_model(c, test::bundled());
+        CHECK(check.usable);
+        CHECK(check.model.name == m.id);
+        for (const auto& w : check.warnings) CHECK_MESSAGE(false, w.code << " " << text::render(w, Lang::en));
+    }
 }
