@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "engine/custom_model.hpp"
 #include "engine/decimal.hpp"
@@ -165,36 +166,29 @@ int recommend(const std::vector<Option>& options) {
 // with its own count and rate (a provider file may price GPUs in several), the first few currencies
 // by name and the rest counted.
 void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
-    struct Seen { std::string currency; int count = 0; double rate = 0; };
-    using ByCurrency = std::vector<Seen>;  // sorted by currency code: the same order every time
-    auto seen = [](ByCurrency& list, const std::string& currency) -> Seen& {
-        auto at = std::lower_bound(list.begin(), list.end(), currency,
-                                   [](const Seen& x, const std::string& c) { return x.currency < c; });
-        if (at == list.end() || at->currency != currency) at = list.insert(at, Seen{currency});
-        return *at;
-    };
-    ByCurrency other, converted;
+    struct Seen { int count = 0; double rate = 0; };
+    std::map<std::string, Seen> other, converted;  // by currency code: the same order every time
     for (const GpuSpec* g : gpus) {
         if (!g->price) continue;
         if (g->price->currency != r.currency) {
-            ++seen(other, g->price->currency).count;
+            ++other[g->price->currency].count;
         } else if (g->price->converted) {
-            Seen& c = seen(converted, g->price->converted->from);
+            Seen& c = converted[g->price->converted->from];
             ++c.count;
             c.rate = g->price->converted->rate;
         }
     }
     constexpr int kNamed = 5;
-    auto say = [&](const ByCurrency& by_currency, bool conversions) {
+    auto say = [&](const std::map<std::string, Seen>& by_currency, bool conversions) {
         int named = 0, rest_gpus = 0;
-        for (const Seen& c : by_currency) {
-            if (named++ >= kNamed) { rest_gpus += c.count; continue; }
+        for (const auto& [currency, seen] : by_currency) {
+            if (named++ >= kNamed) { rest_gpus += seen.count; continue; }
             if (conversions)
-                r.warnings.push_back(Message(code::price_converted).num("count", c.count).str("from", c.currency)
-                                         .num("rate", c.rate).str("currency", r.currency));
+                r.warnings.push_back(Message(code::price_converted).num("count", seen.count).str("from", currency)
+                                         .num("rate", seen.rate).str("currency", r.currency));
             else
-                r.warnings.push_back(Message(code::price_other_currency).num("count", c.count)
-                                         .str("other", c.currency).str("currency", r.currency));
+                r.warnings.push_back(Message(code::price_other_currency).num("count", seen.count)
+                                         .str("other", currency).str("currency", r.currency));
         }
         if (named > kNamed)
             r.warnings.push_back(Message(code::price_more_currencies).num("currencies", named - kNamed)
