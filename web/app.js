@@ -63,12 +63,24 @@
       return u.protocol === 'https:' || (devHost && isLoopback(u)) ? u.origin : '';
     } catch (e) { return ''; }
   }
+  // Whether this page is inside a real iframe whose parent has the declared origin. `embed=1&origin=…`
+  // is only words in the address: a top-level page (or one framed by someone else) that says it is
+  // a provider's embed is not one. The parent's origin: location.ancestorOrigins (Chromium, Safari),
+  // else the referrer of the frame's first load (the host page; a host with Referrer-Policy:
+  // no-referrer cannot be checked in Firefox, and then its provider options are ignored, said).
+  function framedByHost() {
+    const want = hostOrigin();
+    if (!embed || !want || window.parent === window) return false;
+    const ancestors = location.ancestorOrigins;
+    if (ancestors && ancestors.length) return ancestors[0] === want;
+    try { return !!document.referrer && new URL(document.referrer).origin === want; } catch (e) { return false; }
+  }
   // A provider's catalog and "order" link change what the page shows and where it sends buyers, so a
   // link from anyone must not set them on the calculator's own page: they are honoured inside a
-  // provider's embed (embed=1 with its declared origin), or for origins the deployment lists in
-  // <meta name="gpusizer-providers" content="https://provider.example …">; otherwise a notice says so.
+  // provider's embed (an iframe on the origin embed=1&origin= declares), or for origins the deployment
+  // lists in <meta name="gpusizer-providers" content="https://provider.example …">; otherwise a notice says so.
   function providerTrusted(url) {
-    if (embed && hostOrigin()) return true;
+    if (framedByHost()) return true;
     const meta = document.querySelector('meta[name="gpusizer-providers"]');
     const allowed = meta ? meta.content.split(/\s+/).filter(Boolean) : [];
     try { return allowed.includes(new URL(url, location.href).origin); } catch (e) { return false; }
@@ -402,7 +414,7 @@
           fetchBytes('model-notes.bin').then((b) => {
             const [p, n] = bytes(b);
             modelNotes = Module._gs_model_notes(p, n);
-            if (modelNotes < 0) console.warn('model-notes.bin: not a notes file');
+            if (modelNotes < 0) console.warn('model-notes.bin: damaged or stale (checksum or format): no notes');
             Module._free(p);
           }).catch((e) => console.warn('model-notes.bin: ' + e.message));
           $('summary').className = 'sr-only';
@@ -603,25 +615,40 @@
         return reply;
       });
   }
-  // Dropped or chosen files: an index by its name or its weight_map, anything else is the config.
+  // Dropped or chosen files, told apart by name before any is read: config.json (or, alone, any .json)
+  // and model.safetensors.index.json. Other files of a multi-file drop (tokenizer.json, weights) are
+  // named and left unread; a file over its limit is refused by its size, never read into the page.
+  function pickFiles(files) {
+    const list = Array.from(files || []);
+    const byName = (re) => list.find((f) => re.test(f.name));
+    const index = byName(/(^|[^a-z])index\.json$/i);
+    const config = byName(/^config\.json$/i) || byName(/(^|[^a-z])config\.json$/i) ||
+      (list.length - (index ? 1 : 0) === 1 ? list.find((f) => f !== index) : null);
+    const ignored = list.filter((f) => f !== config && f !== index).map((f) => f.name);
+    return { config, index, ignored };
+  }
   function takeFiles(files, sizeNow) {
-    const list = Array.from(files || []).slice(0, 4);
-    if (!list.length) return Promise.resolve();
+    const { config, index, ignored } = pickFiles(files);
+    if (!config && !index && !ignored.length) return Promise.resolve();
     openImport();
-    return Promise.all(list.map((f) => (f.size > MAX_INDEX_BYTES ? Promise.resolve({ name: f.name, text: null })
-      : f.text().then((text) => ({ name: f.name, text }))))).then((read) => {
-      const errors = [];
-      let config = null;
-      for (const f of read) {
-        if (f.text === null) errors.push(f.name + ': ' + PAGE_TEXT[lang].tooBig.replace('{max}', '32 MB'));
-        else if (/index\.json$/i.test(f.name) || f.text.includes('"weight_map"')) importIndex = f;
-        else config = f;
-      }
+    const t = PAGE_TEXT[lang];
+    const errors = ignored.slice(0, 5).map((n) => n.slice(0, 100) + ': ' + t.notConfig);
+    if (ignored.length > 5) errors.push(t.moreIgnored.replace('{n}', String(ignored.length - 5)));
+    // (File.size is known without reading: a 30 MB file is refused here, not after a read and a copy)
+    const fits = (f, max, label) => {
+      if (f && f.size > max) errors.push(f.name.slice(0, 100) + ': ' + t.tooBig.replace('{max}', label));
+      return !!f && f.size <= max;
+    };
+    const readConfig = fits(config, MAX_CONFIG_BYTES, '2 MB'), readIndex = fits(index, MAX_INDEX_BYTES, '32 MB');
+    if (!config && !index) errors.push(t.noConfig);
+    const read = (f, ok) => (ok ? f.text().then((text) => ({ name: f.name, text })) : Promise.resolve(null));
+    return Promise.all([read(config, readConfig), read(index, readIndex)]).then(([c, i]) => {
+      if (i) importIndex = i;
       showIndex();
       showImportErrors(errors);
-      if (!config) return;
-      $('import-text').value = config.text;
-      if (sizeNow && !errors.length) importConfig(config.text, importIndex && importIndex.text);
+      if (!c) return;
+      $('import-text').value = c.text;
+      if (sizeNow && !errors.length) importConfig(c.text, importIndex && importIndex.text);
     });
   }
   $('import-go').addEventListener('click', () => importConfig($('import-text').value, importIndex && importIndex.text));
@@ -723,6 +750,8 @@
       importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
       importFile: 'Or choose the files:', importGo: 'Size this model', imported: 'Model imported',
       withIndex: 'With {name}: the exact parameter count', tooBig: 'larger than {max}, not read',
+      notConfig: 'not config.json or model.safetensors.index.json, not read',
+      moreIgnored: 'and {n} more files not read', noConfig: 'no config.json among the files',
       noRussian: 'The Russian text could not be loaded' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
@@ -731,6 +760,8 @@
       importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
       importFile: 'Или выберите файлы:', importGo: 'Посчитать модель', imported: 'Модель импортирована',
       withIndex: 'С {name}: точное число параметров', tooBig: 'больше {max}, не прочитан',
+      notConfig: 'не config.json и не model.safetensors.index.json, не прочитан',
+      moreIgnored: 'и ещё файлов, не прочитанных: {n}', noConfig: 'среди файлов нет config.json',
       noRussian: 'Русский текст не загрузился' },
   };
   function translatePage() {

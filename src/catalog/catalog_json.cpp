@@ -376,37 +376,8 @@ void read_service_specs(Reader& r, ModelSpec& m) {
     }
 }
 
-void read_model(Reader& r, ModelSpec& m, bool partial) {
-    const bool req = !partial;
-    auto keep = [&](const char* f) { return !partial || r.has(f); };
-    if (keep("id")) m.id = r.id("id", req);
-    if (keep("name")) m.name = r.name("name", req);
-    if (keep("family")) m.family = r.string("family", false);
-    if (keep("modality")) m.modality = r.string("modality", false, "text");
-    if (keep("license")) m.license = r.string("license", false);
-    if (keep("gguf_repo")) m.gguf_repo = r.id("gguf_repo", false);  // the id character set: safe in a command
-    if (keep("notes")) m.notes = r.string("notes", false);
-    if (const json* s = r.find("source")) m.source = sources_text(s);
-    else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);
-    else if (req) r.error("source", "every entry must cite its source");
-    if (keep("params_b")) m.params_b = r.number("params_b", req, kMinModelParamsB, 100000).value_or(m.params_b);
-    if (keep("active_params_b"))
-        m.active_params_b = r.number("active_params_b", false, kMinModelParamsB, 100000).value_or(m.params_b);
-    if (m.active_params_b > m.params_b && m.params_b > 0) r.error("active_params_b", "active parameters exceed total parameters");
-    // A given architecture number is at least 1 (0 would divide); null means unknown.
-    auto whole = [&](const char* f, int& out, int min, int max) { if (keep(f)) out = r.integer(f, false, min, max, out); };
-    whole("layers", m.layers, 1, 100000); whole("hidden", m.hidden, 1, 10000000);
-    whole("intermediate", m.intermediate, 0, 100000000);
-    whole("heads", m.heads, 1, 100000); whole("kv_heads", m.kv_heads, 1, 100000); whole("head_dim", m.head_dim, 1, 100000);
-    whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
-    if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
-    if (keep("native_format")) {
-        const std::string f = r.string("native_format", false, "bf16");
-        if (auto wf = parse_weight_format(f)) m.native_format = *wf;
-        else r.error("native_format", "unknown format '" + f + "'");
-    }
-    if (keep("native_quantizes_experts_only"))
-        m.native_quantizes_experts_only = r.boolean("native_quantizes_experts_only", m.native_quantizes_experts_only);
+// "attention": its kind, sliding windows, the MLA and linear-attention specs.
+void read_attention(Reader& r, ModelSpec& m) {
     if (const json* a = r.find("attention")) {
         if (!a->is_object()) r.error("attention", std::string("expected an object, got ") + type_name(*a));
         else {
@@ -447,6 +418,10 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
             for (auto& e : sub) r.error("attention." + e.field, e.message);
         }
     }
+}
+
+// "moe": routed and shared experts.
+void read_moe_spec(Reader& r, ModelSpec& m) {
     if (const json* moe = r.find("moe")) {
         if (moe->is_object()) {
             std::vector<CatalogError> sub;
@@ -464,6 +439,41 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
             r.error("moe", std::string("expected an object or null, got ") + type_name(*moe));
         }
     }
+}
+
+void read_model(Reader& r, ModelSpec& m, bool partial) {
+    const bool req = !partial;
+    auto keep = [&](const char* f) { return !partial || r.has(f); };
+    if (keep("id")) m.id = r.id("id", req);
+    if (keep("name")) m.name = r.name("name", req);
+    if (keep("family")) m.family = r.string("family", false);
+    if (keep("modality")) m.modality = r.string("modality", false, "text");
+    if (keep("license")) m.license = r.string("license", false);
+    if (keep("gguf_repo")) m.gguf_repo = r.id("gguf_repo", false);  // the id character set: safe in a command
+    if (keep("notes")) m.notes = r.string("notes", false);
+    if (const json* s = r.find("source")) m.source = sources_text(s);
+    else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);
+    else if (req) r.error("source", "every entry must cite its source");
+    if (keep("params_b")) m.params_b = r.number("params_b", req, kMinModelParamsB, 100000).value_or(m.params_b);
+    if (keep("active_params_b"))
+        m.active_params_b = r.number("active_params_b", false, kMinModelParamsB, 100000).value_or(m.params_b);
+    if (m.active_params_b > m.params_b && m.params_b > 0) r.error("active_params_b", "active parameters exceed total parameters");
+    // A given architecture number is at least 1 (0 would divide); null means unknown.
+    auto whole = [&](const char* f, int& out, int min, int max) { if (keep(f)) out = r.integer(f, false, min, max, out); };
+    whole("layers", m.layers, 1, 100000); whole("hidden", m.hidden, 1, 10000000);
+    whole("intermediate", m.intermediate, 0, 100000000);
+    whole("heads", m.heads, 1, 100000); whole("kv_heads", m.kv_heads, 1, 100000); whole("head_dim", m.head_dim, 1, 100000);
+    whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
+    if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
+    if (keep("native_format")) {
+        const std::string f = r.string("native_format", false, "bf16");
+        if (auto wf = parse_weight_format(f)) m.native_format = *wf;
+        else r.error("native_format", "unknown format '" + f + "'");
+    }
+    if (keep("native_quantizes_experts_only"))
+        m.native_quantizes_experts_only = r.boolean("native_quantizes_experts_only", m.native_quantizes_experts_only);
+    read_attention(r, m);
+    read_moe_spec(r, m);
     read_service_specs(r, m);
     if (keep("estimated")) m.estimated = r.boolean("estimated", m.estimated);
     if (keep("estimated_fields")) m.estimated_fields = r.strings("estimated_fields");

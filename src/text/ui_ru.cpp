@@ -260,13 +260,16 @@ const TextPair kRussianUi[] = {
     {"tokens/s per user", "токенов/с на пользователя"},
         // notices from the page (web_main.cpp: gs_notice_ignored) and the notice list
     {"The provider catalog named in the address (?catalog=) was ignored: a catalog is used only "
-     "inside a provider's embed (embed=1 with its origin) or from an origin this site allows.",
+     "inside a provider's embed (an iframe on the site that embed=1&origin= names) or from an origin this site "
+     "allows.",
      "Каталог провайдера из адреса (?catalog=) не применён: каталог используется только во встроенном "
-     "калькуляторе провайдера (embed=1 с его origin) или с адреса, который разрешил этот сайт."},
+     "калькуляторе провайдера (в iframe на сайте, который назван в embed=1&origin=) или с адреса, который "
+     "разрешил этот сайт."},
     {"The order link named in the address (?cta=) was ignored: it is used only inside a "
-     "provider's embed (embed=1 with its origin) or from an origin this site allows.",
+     "provider's embed (an iframe on the site that embed=1&origin= names) or from an origin this site allows.",
      "Ссылка на заказ из адреса (?cta=) не применена: она используется только во встроенном "
-     "калькуляторе провайдера (embed=1 с его origin) или с адреса, который разрешил этот сайт."},
+     "калькуляторе провайдера (в iframe на сайте, который назван в embed=1&origin=) или с адреса, который "
+     "разрешил этот сайт."},
     {"Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
      "no events); add &origin=https://your-site.example to the iframe's address.",
      "Встроен без origin=: страница сайта не может общаться с калькулятором (нет автовысоты и событий); "

@@ -144,7 +144,8 @@ std::string App::link() const { return encode_link(state); }
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
     extra.insert(extra.end(), import_notes.begin(), import_notes.end());
-    for (const auto& n : notices) extra.push_back(Message(code::catalog_notice).str("detail", n));
+    for (const auto& n : notices)
+        extra.push_back(Message(code::catalog_notice).str("detail", strip_controls(n, false)));
     return gpusizer::page_json(result, extra, lang());  // with the DOM summary in the UI's language
 }
 

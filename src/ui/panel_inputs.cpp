@@ -235,6 +235,144 @@ void draw_task(App& app) {
     if (changed) app.set_state(s);
 }
 
+// One row of the model list; true when it was clicked.
+static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool selected, float row_h) {
+    bool clicked = false;
+    std::string label = (is_suggested ? "• " : "") + m.name;
+    ImGui::PushID(m.id.c_str());
+    // One Tab stop in the list, the current model; the arrow keys move between rows.
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, selected);
+    if (ImGui::Selectable("##row", selected, 0, ImVec2(0, row_h))) clicked = true;
+    ImGui::PopItemFlag();
+    focus_ring();
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::SameLine(em() * 0.5f);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::SameLine();
+    // "8.2B · 41k ctx" / "8,2 млрд · контекст 41k": parameters and context in the UI's language.
+    std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
+    if (m.active_params_b < m.params_b * 0.95)
+        meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
+    if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
+    else if (m.embedding) meta += " · " + std::to_string(m.embedding->dimensions) + " " + tr("dimensions");
+    if (m.max_context > 0 && !m.speech) meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0);
+    meta += " · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
+    if (m.estimated) meta += std::string(" · ") + tr("estimated");
+    if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
+    if (hovered) {
+        ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
+        hover_tip(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+    }
+    ImGui::PopID();
+    return clicked;
+}
+
+// The custom model's seven numbers (model=custom); an imported model's other fields stay as they are.
+static bool draw_custom_editor(const App& app, State& s) {
+    bool changed = false;
+    double p = s.custom.params_b, a = s.custom.active_b > 0 ? s.custom.active_b : s.custom.params_b;
+    double layers = s.custom.layers, hidden = s.custom.hidden, heads = s.custom.heads, kv = s.custom.kv_heads;
+    double hd = s.custom.head_dim;
+    changed |= number_row(tr("Parameters, billions"), "cp", &p, 0.1, 2000, true, "%.1f", nullptr);
+    changed |= number_row(tr("Active parameters (MoE), billions"), "ca", &a, 0.1, 2000, true, "%.1f", nullptr);
+    changed |= number_row(tr("Layers"), "cl", &layers, 1, 256, false, "%.0f", nullptr);
+    changed |= number_row(tr("Hidden size"), "ch", &hidden, 256, 65536, true, "%.0f", nullptr);
+    changed |= number_row(tr("Attention heads"), "cH", &heads, 1, 256, false, "%.0f", nullptr);
+    changed |= number_row(tr("KV heads"), "ck", &kv, 1, 256, false, "%.0f", nullptr);
+    changed |= number_row(tr("Head dim"), "cd", &hd, 16, 512, false, "%.0f", nullptr);
+    // In place: an imported model's other fields (experts, MLA, windows, vocabulary…) stay.
+    CustomModel& c = s.custom;
+    c.params_b = p;
+    c.active_b = std::min(a, p);
+    c.layers = int(layers);
+    c.hidden = int(hidden);
+    c.heads = int(heads);
+    c.kv_heads = int(std::min(kv, heads));
+    c.head_dim = int(hd);
+    if (custom_model_specified(c))
+        dim_text(imported_summary(c, app.result.model.custom ? app.result.model.name : c.name));
+    return changed;
+}
+
+// The weight and KV-cache formats of the model, each with what it costs.
+static bool draw_formats(const App& app, State& s) {
+    bool changed = false;
+    const ModelSpec& m = app.result.model;
+    // Weight format: what each one costs for this model.
+    int wq = 0;
+    const WeightFormat cur = app.result.weight_format;
+    std::string preview;
+    for (int i = 0; i < kWeightFormatCount; ++i) if (weight_format_at(i) == cur) wq = i;
+    auto label_for = [&](WeightFormat f) {
+        const double gb = weight_bytes(m, f).total().gb();
+        std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " " +
+                        text::unit("GB", lang());
+        if (f == m.native_format) l += std::string("  (") + tr("native") + ")";
+        return l;
+    };
+    ImGui::TextUnformatted(tr("Weight format"));
+    ImGui::SetNextItemWidth(-1);
+    preview = label_for(cur);
+    const bool wq_open = ImGui::BeginCombo("##wq", preview.c_str());
+    if (!wq_open) focus_ring();
+    if (wq_open) {
+        for (int i = 0; i < kWeightFormatCount; ++i) {
+            const WeightFormat f = weight_format_at(i);
+            if (ImGui::Selectable(label_for(f).c_str(), i == wq)) {
+                s.wq = f == m.native_format ? std::nullopt : std::optional<WeightFormat>(f);
+                changed = true;
+            }
+            tooltip_on_hover(tr(weight_format_info(f).scale_note.data()));  // a literal: null-terminated
+        }
+        ImGui::EndCombo();
+    }
+    if (s.task == Task::infer && s.use != "asr" && s.use != "embed") {  // encoders keep no KV cache
+        ImGui::TextUnformatted(tr("KV-cache format"));
+        ImGui::SetNextItemWidth(-1);
+        auto kv_label = [&](KvFormat f) {
+            const KvLayout kv = kv_layout(m, f);
+            return std::string(kv_format_key(f)) + "  —  " + fixed(kv_bytes_per_token_at(kv, s.ctx) / 1024, 0) +
+                   " " + text::unit("KiB", lang()) + "/" + tr("token");
+        };
+        const bool kv_open = ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str());
+        if (!kv_open) focus_ring();
+        if (kv_open) {
+            for (int i = 0; i < kKvFormatCount; ++i)
+                if (ImGui::Selectable(kv_label(kv_format_at(i)).c_str(), kv_format_at(i) == s.kvq)) {
+                    s.kvq = kv_format_at(i);
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+    }
+    return changed;
+}
+
+// After the catalog's models: the custom model, an explicit entry (never a silent stand-in for a failed
+// search), and the import of a config.json. True when the custom model was chosen.
+static bool draw_list_extras(State& s, float row_h) {
+    bool changed = false;
+    ImGui::Separator();
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+    if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, row_h))) {
+        s.model = "custom";
+        if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
+        changed = true;
+    }
+    ImGui::PopItemFlag();
+    focus_ring();
+    // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+    if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h)))
+        web::js_open_import();
+    ImGui::PopItemFlag();
+    focus_ring();
+    hover_tip(tr("Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
+                 "its architecture."));
+    return changed;
+}
+
 void draw_model(App& app) {
     step_header(2, tr("Model"));
     TabStops tab_stops;
@@ -242,7 +380,8 @@ void draw_model(App& app) {
     bool changed = false;
     const TaskPreset* preset = preset_for(app.catalog, s);
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##search", tr("Search models (name, family, size)"), app.model_search, sizeof app.model_search);
+    ImGui::InputTextWithHint("##search", tr("Search models (name, family, size)"), app.model_search,
+                             sizeof app.model_search);
     focus_ring();
     const std::string query = app.model_search;
     const float row_h = em() * 1.5f;
@@ -266,36 +405,6 @@ void draw_model(App& app) {
     const int matches = int(found.size());
     // Flattened: Tab and the arrow keys move from the search field into the list and out again.
     if (ImGui::BeginChild("models", ImVec2(0, list_h), true, ImGuiWindowFlags_NavFlattened)) {
-        auto row = [&](const ModelSpec& m, bool is_suggested, bool pinned) {
-            const bool selected = current == &m;
-            std::string label = (is_suggested ? "• " : "") + m.name;
-            ImGui::PushID(m.id.c_str());
-            // One Tab stop in the list, the current model; the arrow keys move between rows.
-            ImGui::PushItemFlag(ImGuiItemFlags_Inputable, selected);
-            if (ImGui::Selectable("##row", selected, 0, ImVec2(0, row_h))) { s.model = m.id; changed = true; }
-            ImGui::PopItemFlag();
-            focus_ring();
-            const bool hovered = ImGui::IsItemHovered();
-            ImGui::SameLine(em() * 0.5f);
-            ImGui::TextUnformatted(label.c_str());
-            ImGui::SameLine();
-            // "8.2B · 41k ctx" / "8,2 млрд · контекст 41k": parameters and context in the UI's language.
-            std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
-            if (m.active_params_b < m.params_b * 0.95)
-                meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
-            if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
-            else if (m.embedding) meta += " · " + std::to_string(m.embedding->dimensions) + " " + tr("dimensions");
-            if (m.max_context > 0 && !m.speech) meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0);
-            meta += " · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
-            if (m.estimated) meta += std::string(" · ") + tr("estimated");
-            if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
-            if (hovered) {
-                ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
-                hover_tip(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
-            }
-            ImGui::PopID();
-        };
         // The current model scrolls into view when the list first shows, when the query changes and
         // when the model is changed elsewhere (a link, a task preset) — not after a click in the list.
         static std::string scrolled_for;
@@ -318,96 +427,17 @@ void draw_model(App& app) {
         clipper.Begin(int(items.size()), row_h + ImGui::GetStyle().ItemSpacing.y);
         while (clipper.Step())
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
-                row(*items[size_t(i)].m, items[size_t(i)].suggested, i == 0 && current && !current_found);
-        // An explicit entry after the catalog's models, never a silent stand-in for a failed search.
-        ImGui::Separator();
-        ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
-        if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, row_h))) {
-            s.model = "custom";
-            if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
-            changed = true;
-        }
-        ImGui::PopItemFlag();
-        focus_ring();
-        // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
-        ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
-        if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h))) web::js_open_import();
-        ImGui::PopItemFlag();
-        focus_ring();
-        hover_tip(tr("Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
-                     "its architecture."));
+                if (model_row(*items[size_t(i)].m, items[size_t(i)].suggested, i == 0 && current && !current_found,
+                              items[size_t(i)].m == current, row_h)) {
+                    s.model = items[size_t(i)].m->id;
+                    changed = true;
+                }
+        changed |= draw_list_extras(s, row_h);
         if (changed) scrolled_for = s.model + "\n" + query;  // clicked in the list: it stays where it is
     }
     ImGui::EndChild();
-    if (s.model == "custom") {
-        double p = s.custom.params_b, a = s.custom.active_b > 0 ? s.custom.active_b : s.custom.params_b;
-        double layers = s.custom.layers, hidden = s.custom.hidden, heads = s.custom.heads, kv = s.custom.kv_heads;
-        double hd = s.custom.head_dim;
-        changed |= number_row(tr("Parameters, billions"), "cp", &p, 0.1, 2000, true, "%.1f", nullptr);
-        changed |= number_row(tr("Active parameters (MoE), billions"), "ca", &a, 0.1, 2000, true, "%.1f", nullptr);
-        changed |= number_row(tr("Layers"), "cl", &layers, 1, 256, false, "%.0f", nullptr);
-        changed |= number_row(tr("Hidden size"), "ch", &hidden, 256, 65536, true, "%.0f", nullptr);
-        changed |= number_row(tr("Attention heads"), "cH", &heads, 1, 256, false, "%.0f", nullptr);
-        changed |= number_row(tr("KV heads"), "ck", &kv, 1, 256, false, "%.0f", nullptr);
-        changed |= number_row(tr("Head dim"), "cd", &hd, 16, 512, false, "%.0f", nullptr);
-        // In place: an imported model's other fields (experts, MLA, windows, vocabulary…) stay.
-        CustomModel& c = s.custom;
-        c.params_b = p;
-        c.active_b = std::min(a, p);
-        c.layers = int(layers);
-        c.hidden = int(hidden);
-        c.heads = int(heads);
-        c.kv_heads = int(std::min(kv, heads));
-        c.head_dim = int(hd);
-        if (custom_model_specified(c))
-            dim_text(imported_summary(c, app.result.model.custom ? app.result.model.name : c.name));
-    }
-    if (s.task != Task::other && app.result.model_found) {
-        const ModelSpec& m = app.result.model;
-        // Weight format: what each one costs for this model.
-        int wq = 0;
-        const WeightFormat cur = app.result.weight_format;
-        std::string preview;
-        for (int i = 0; i < kWeightFormatCount; ++i) if (weight_format_at(i) == cur) wq = i;
-        auto label_for = [&](WeightFormat f) {
-            const double gb = weight_bytes(m, f).total().gb();
-            std::string l = std::string(weight_format_info(f).label) + "  —  " + fixed(gb, gb < 10 ? 1 : 0) + " " + text::unit("GB", lang());
-            if (f == m.native_format) l += std::string("  (") + tr("native") + ")";
-            return l;
-        };
-        ImGui::TextUnformatted(tr("Weight format"));
-        ImGui::SetNextItemWidth(-1);
-        preview = label_for(cur);
-        const bool wq_open = ImGui::BeginCombo("##wq", preview.c_str());
-        if (!wq_open) focus_ring();
-        if (wq_open) {
-            for (int i = 0; i < kWeightFormatCount; ++i) {
-                const WeightFormat f = weight_format_at(i);
-                if (ImGui::Selectable(label_for(f).c_str(), i == wq)) {
-                    s.wq = f == m.native_format ? std::nullopt : std::optional<WeightFormat>(f);
-                    changed = true;
-                }
-                tooltip_on_hover(tr(weight_format_info(f).scale_note.data()));  // a literal: null-terminated
-            }
-            ImGui::EndCombo();
-        }
-        if (s.task == Task::infer && s.use != "asr" && s.use != "embed") {  // encoders keep no KV cache
-            ImGui::TextUnformatted(tr("KV-cache format"));
-            ImGui::SetNextItemWidth(-1);
-            auto kv_label = [&](KvFormat f) {
-                const KvLayout kv = kv_layout(m, f);
-                return std::string(kv_format_key(f)) + "  —  " + fixed(kv_bytes_per_token_at(kv, s.ctx) / 1024, 0) +
-                       " " + text::unit("KiB", lang()) + "/" + tr("token");
-            };
-            const bool kv_open = ImGui::BeginCombo("##kvq", kv_label(s.kvq).c_str());
-            if (!kv_open) focus_ring();
-            if (kv_open) {
-                for (int i = 0; i < kKvFormatCount; ++i)
-                    if (ImGui::Selectable(kv_label(kv_format_at(i)).c_str(), kv_format_at(i) == s.kvq)) { s.kvq = kv_format_at(i); changed = true; }
-                ImGui::EndCombo();
-            }
-        }
-    }
+    if (s.model == "custom") changed |= draw_custom_editor(app, s);
+    if (s.task != Task::other && app.result.model_found) changed |= draw_formats(app, s);
     if (changed) app.set_state(s);
 }
 

@@ -36,7 +36,11 @@ void draw_warnings(App& app) {
     constexpr size_t kShown = 8;
     std::vector<std::string> lines;
     size_t hidden = 0;
-    auto add = [&](const std::string& line) { if (lines.size() < kShown) lines.push_back(line); else ++hidden; };
+    // (no control, bidi or invisible character from a file's or an address's text reaches the canvas)
+    auto add = [&](const std::string& line) {
+        if (lines.size() < kShown) lines.push_back(strip_controls(line, false));
+        else ++hidden;
+    };
     for (const auto& n : app.notices) add(n);
     for (const auto& w : app.link_warnings) add(std::string(tr("Link: ")) + warning_text(w));
     for (const auto& w : app.import_notes) add("config.json: " + warning_text(w));

@@ -259,10 +259,12 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
     const std::string k = key ? key : "";
     if (k == "catalog")
         g_app.notices.push_back(ui::tr("The provider catalog named in the address (?catalog=) was ignored: a catalog is used only "
-                                       "inside a provider's embed (embed=1 with its origin) or from an origin this site allows."));
+                                       "inside a provider's embed (an iframe on the site that embed=1&origin= names) "
+                                       "or from an origin this site allows."));
     else if (k == "cta")
         g_app.notices.push_back(ui::tr("The order link named in the address (?cta=) was ignored: it is used only inside a "
-                                       "provider's embed (embed=1 with its origin) or from an origin this site allows."));
+                                       "provider's embed (an iframe on the site that embed=1&origin= names) or from an "
+                                       "origin this site allows."));
     else if (k == "origin")
         g_app.notices.push_back(ui::tr("Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
                                        "no events); add &origin=https://your-site.example to the iframe's address."));

@@ -111,20 +111,28 @@ export default [
       const provider = await ctx.serve(dir, { cors: true });
       const calc = await ctx.serve(ctx.siteDir, { csp: CSP.replace("connect-src 'self'", `connect-src 'self' ${provider.url.replace(/\/$/, '')}`) });
       // A CSP violation makes Chromium log "Refused to …" as a console error, which assertNoErrors fails on.
-      const good = await ctx.harness.openPage(ctx.browser, `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + 'good.json')}#v=1&gpu=h100-sxm`, {});
-      const r = await ctx.until(async () => { const x = await call(good.page, 'result'); return x.currency === 'RUB' ? x : null; },
-        { message: 'provider currency applied' });
+      // The calculator is framed by a host page (a top-level embed=1&origin= page is no embed: its
+      // provider options are ignored, test_hostile.mjs).
+      const link = encodeURIComponent('v=1&gpu=h100-sxm');
+      const good = await hostPage(ctx, `&catalog=${encodeURIComponent(provider.url + 'good.json')}&link=${link}`,
+        undefined, calc.url);
+      const r = await ctx.until(async () => {
+        const x = await call(good.frame, 'result');
+        return x.currency === 'RUB' ? x : null;
+      }, { message: 'provider currency applied' });
       const o = r.options.find((x) => x.gpu === 'h100-sxm' && x.fits);
       assertEqual(o.cost_per_hour, 390 * o.count, 'provider price');
-      good.assertNoErrors();
-      await good.close();
-      const bad = await ctx.harness.openPage(ctx.browser, `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + 'bad.json')}`, {});
-      const rb = await ctx.until(async () => { const x = await call(bad.page, 'result'); return x.warnings.some((w) => w.code === 'catalog.notice') ? x : null; },
-        { message: 'provider catalog notice' });
+      good.s.assertNoErrors();
+      await good.s.close();
+      const bad = await hostPage(ctx, `&catalog=${encodeURIComponent(provider.url + 'bad.json')}`, undefined, calc.url);
+      const rb = await ctx.until(async () => {
+        const x = await call(bad.frame, 'result');
+        return x.warnings.some((w) => w.code === 'catalog.notice') ? x : null;
+      }, { message: 'provider catalog notice' });
       assertEqual(rb.currency, 'USD', 'bundled catalog kept');
       assert(rb.warnings.some((w) => w.text.includes('prices.h100-sxm')), 'error names the field');
-      bad.assertNoErrors();
-      await bad.close();
+      bad.s.assertNoErrors();
+      await bad.s.close();
     },
   },
   {

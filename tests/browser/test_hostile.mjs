@@ -80,22 +80,23 @@ export default [
       const calc = await ctx.serve(ctx.siteDir, { csp: CSP.replace("connect-src 'self'", `connect-src 'self' ${provider.url.replace(/\/$/, '')}`) });
       for (const [file, words] of [['huge.json', '100000'], ['giant.json', '2 MB']]) {
         const t0 = Date.now();
-        const p = await ctx.harness.openPage(ctx.browser,
-          `${calc.url}?embed=1&origin=${encodeURIComponent(provider.url)}&catalog=${encodeURIComponent(provider.url + file)}`, {});
-        const n = await ctx.until(async () => { const x = await notices(p.page); return x.length ? x : null; },
+        // Framed by a provider's page: only there does a catalog from the address apply.
+        const { s, frame } = await hostPage(ctx, `&catalog=${encodeURIComponent(provider.url + file)}`, undefined,
+          calc.url);
+        const n = await ctx.until(async () => { const x = await notices(frame); return x.length ? x : null; },
           { timeout: 20000, message: `${file}: a notice` });
         const ms = Date.now() - t0;
         console.log(`    ${file}: refused with a notice ${ms} ms after the page opened: ${n[0].slice(0, 120)}`);
         assert(n.some((t) => t.includes(words)), `${file}: the notice says why (${n[0]})`);
         assert(n.length <= 22, 'a bounded number of notices');
-        assertEqual((await call(p.page, 'result')).currency, 'USD', 'the bundled catalog stays');
+        assertEqual((await call(frame, 'result')).currency, 'USD', 'the bundled catalog stays');
         // Still answering: a new state is evaluated and drawn at once.
-        await call(p.page, 'set', 'users', '42');
-        assertEqual((await call(p.page, 'state')).users, 42);
-        const f = await call(p.page, 'lastFrameMs');
+        await call(frame, 'set', 'users', '42');
+        assertEqual((await call(frame, 'state')).users, 42);
+        const f = await call(frame, 'lastFrameMs');
         assert(f < 100, `frames stay short (${f} ms)`);
-        p.assertNoErrors();
-        await p.close();
+        s.assertNoErrors();
+        await s.close();
       }
     },
   },

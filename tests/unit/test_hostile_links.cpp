@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "catalog/hf_config.hpp"
+#include "engine/custom_model.hpp"
 #include "helpers.hpp"
 #include "report/report.hpp"
 
@@ -73,13 +74,16 @@ TEST_CASE("no link takes long to evaluate: 100 000 layers with offload=1 and eve
     std::string worst_link;
     for (const std::string& link : worst_links()) {
         const State s = decode_link(link).state;
-        (void)evaluate(s, test::bundled());  // warm
-        const auto t0 = std::chrono::steady_clock::now();
-        const Result r = evaluate(s, test::bundled());
-        const double ms = ms_since(t0);
+        // The least of five runs: what the link costs, not what the machine's other work adds.
+        double ms = 1e9;
+        for (int run = 0; run < 5; ++run) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const Result r = evaluate(s, test::bundled());
+            ms = std::min(ms, ms_since(t0));
+            if (run == 0) CHECK_MESSAGE(non_finite_figure(r) == "", link);
+        }
         INFO(link);
         CHECK(ms < 500);
-        CHECK(non_finite_figure(r) == "");
         if (ms > worst) worst = ms, worst_link = link;
     }
     MESSAGE("slowest evaluation: " << worst << " ms, " << worst_link);
@@ -330,4 +334,18 @@ TEST_CASE("huge shared experts: refused by name, no integer overflow (UBSan foun
     const Result r = test::run("v=1&model=custom&params=1000&layers=100&hidden=8192&heads=64&experts=1048576"
                                "&topk=1048576&shared=1048576&expert_inter=100000000");
     CHECK(non_finite_figure(r) == "");
+}
+
+TEST_CASE("every catalog model described by a link passes the link's checks and keeps its name") {
+    // No false alarm: the checks refuse contradictions and borrowed names, not real models.
+    for (const ModelSpec& m : test::bundled().models) {
+        if (m.speech || m.embedding || m.estimated) continue;  // encoders count differently; estimates are rough
+        INFO(m.id);
+        CustomModel c = custom_from_spec(m);
+        c.name = m.id;
+        const CustomModelCheck check = check_custom_model(c, test::bundled());
+        CHECK(check.usable);
+        CHECK(check.model.name == m.id);
+        for (const auto& w : check.warnings) CHECK_MESSAGE(false, w.code << " " << text::render(w, Lang::en));
+    }
 }
