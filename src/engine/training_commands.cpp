@@ -46,11 +46,11 @@ public:
     ShellLines& flag(const std::string& name, const std::string& value) { return add(name + " " + value); }
     ShellLines& flag(const std::string& name, long long value) { return flag(name, n(value)); }
     void append_to(std::vector<CommandLine>& out) const {
-        for (size_t i = 0; i < lines_.size(); ++i) {
-            if (lines_[i].empty()) continue;
-            const bool last = i + 1 == lines_.size();
-            out.push_back({(i ? "  " : "") + lines_[i] + (last ? "" : " \\"), Message()});
-        }
+        std::vector<std::string> lines;
+        for (const auto& l : lines_)
+            if (!l.empty()) lines.push_back(l);
+        for (size_t i = 0; i < lines.size(); ++i)
+            out.push_back({(i ? "  " : "") + lines[i] + (i + 1 == lines.size() ? "" : " \\"), Message()});
     }
 
 private:
