@@ -16,8 +16,16 @@ namespace gpusizer::ui {
 
 void draw_memory_bar(const App& app, const Option& o) {
     const MemoryBreakdown& m = o.per_gpu;
-    const double parts[6] = {m.weights.gb(), m.kv_cache.gb(), m.activations.gb(), m.optimizer.gb(), m.gradients.gb(), m.overhead.gb()};
-    const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"), tr("overhead")};
+    const double parts[6] = {m.weights.gb(), m.kv_cache.gb(), m.activations.gb(), m.optimizer.gb(), m.gradients.gb(),
+                             m.overhead.gb()};
+    const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"),
+                            tr("overhead")};
+    const State& s = app.result.state;
+    if (s.task == Task::other) {
+        // Other work runs no model: its one part is what the workload holds (transcoding asks for none).
+        if (parts[0] <= 0) return;
+        names[0] = s.use == "render" ? tr("scene") : s.use == "hpc" ? tr("data set") : tr("image batch");
+    }
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
     const std::string gb = std::string(" ") + text::unit("GB", lang());
@@ -61,7 +69,6 @@ void draw_memory_bar(const App& app, const Option& o) {
         ImGui::SameLine(0, em() * 0.2f);
         ImGui::TextUnformatted(label.c_str());
     }
-    (void)app;
 }
 
 void draw_chart(App& app) {
@@ -139,7 +146,11 @@ void draw_chart(App& app) {
         hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);
         ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + h + ImGui::GetStyle().ItemSpacing.y));
     }
-    dim_text(infer ? (app.chart_kind == 0 ? tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs")
+    const char* memory_note = app.state.offload
+        ? tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
+             "in host RAM")
+        : tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs");
+    dim_text(infer ? (app.chart_kind == 0 ? memory_note
                                           : tr("Tokens/s per user on the recommended GPUs as users grow; red: your target"))
                    : app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
                                     : tr("Days for the whole run as the GPU count grows; red: the default horizon"));

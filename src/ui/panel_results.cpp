@@ -59,6 +59,8 @@ void draw_recommendation(App& app) {
                            r.options.empty() ? tr("Nothing to evaluate") : tr("No configuration fits"));
         ImGui::PopFont();
         if (!r.options.empty()) dim_text(std::string(tr("Closest: ")) + r.options.front().gpu_name + " — " + reason_text(r.options.front()));
+        // Offload on one card: what it delivers, and a switch (applied here: nothing below reads `r`).
+        if (const std::optional<State> next = draw_advice(app, AdviceTopic::offload)) app.set_state(*next);
         return;
     }
     const Option& o = r.options[size_t(r.recommended)];
@@ -111,7 +113,11 @@ void draw_recommendation(App& app) {
              text::duration_hours(o.days.high * 24, L) + "\n" + tr("GPU-hours / GPUs / 24"));
         cell(tr("Energy"), text::energy_mwh(o.energy_mwh, L), tr("GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more"));
     } else {
-        cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L), tr("the figure GPUs are ranked by for this work"));
+        const RankBy by = r.state.sort;  // what the table is ranked by, said (no hidden key)
+        cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L),
+             by == RankBy::speed ? tr("the figure GPUs are ranked by for this work")
+             : by == RankBy::gpus ? tr("what one GPU delivers for this work; GPUs are ranked by fewest GPUs")
+             : tr("what one GPU delivers for this work; GPUs are ranked by the cost per hour shown"));
     }
     const std::string price = price_tooltip(app, o);
     if (o.cost_per_hour) {
@@ -125,6 +131,9 @@ void draw_recommendation(App& app) {
         cell(tr("Cost"), tr("no price"), price);
     }
     for (const auto& w : o.warnings) warning_line(warning_text(w));
+    // Where this answer departs from the guide line under the task, why, and a switch (engine/advice.cpp).
+    // Here, with the answer: text above the inputs would move the field being typed into as it changes.
+    const std::optional<State> next = draw_advice(app, AdviceTopic::guide);
     if (!o.command.empty()) {
         ImGui::Spacing();
         dim_text(r.state.task == Task::infer ? tr("Check it yourself: the serving command") : tr("Check it yourself: the parallel layout"));
@@ -151,6 +160,7 @@ void draw_recommendation(App& app) {
     }
     ImGui::Spacing();
     draw_memory_bar(app, o);
+    if (next) app.set_state(*next);  // last: `o` and `r` point into the result it replaces
 }
 
 void draw_exports(App& app) {
