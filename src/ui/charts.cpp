@@ -71,6 +71,22 @@ void draw_memory_bar(const App& app, const Option& o) {
     }
 }
 
+namespace {
+
+// What the chart shows and what its red line is.
+const char* chart_caption(const App& app) {
+    if (app.state.task != Task::infer)
+        return app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
+                              : tr("Days for the whole run as the GPU count grows; red: the default horizon");
+    if (app.chart_kind == 1) return tr("Tokens/s per user on the recommended GPUs as users grow; red: your target");
+    if (app.state.offload)
+        return tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
+                  "in host RAM");
+    return tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs");
+}
+
+}  // namespace
+
 void draw_chart(App& app) {
     const bool infer = app.state.task == Task::infer;
     if (app.state.task == Task::other) return;
@@ -146,14 +162,7 @@ void draw_chart(App& app) {
         hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);
         ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + h + ImGui::GetStyle().ItemSpacing.y));
     }
-    const char* memory_note = app.state.offload
-        ? tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
-             "in host RAM")
-        : tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs");
-    dim_text(infer ? (app.chart_kind == 0 ? memory_note
-                                          : tr("Tokens/s per user on the recommended GPUs as users grow; red: your target"))
-                   : app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
-                                    : tr("Days for the whole run as the GPU count grows; red: the default horizon"));
+    dim_text(chart_caption(app));
 }
 
 }  // namespace gpusizer::ui

@@ -472,6 +472,23 @@ static bool draw_gpu_choice(App& app, State& s) {
     return changed;
 }
 
+// Other GPU work: the memory the work holds, or transcoding's streams, resolution and codec.
+static bool draw_other_work_load(State& s) {
+    bool changed = false;
+    if (s.use != "transcode")
+        return number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
+    changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
+    const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
+    int r = 1;
+    for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
+    if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
+    const char* codecs[] = {"h264", "hevc", "av1"};
+    int c = 0;
+    for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
+    if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
+    return changed;
+}
+
 void draw_load(App& app) {
     step_header(app.state.task == Task::other ? 2 : 3, load_step_title(app.state.task));  // other work: no model
     TabStops tab_stops;
@@ -523,19 +540,7 @@ void draw_load(App& app) {
             if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
         }
     } else {
-        if (s.use != "transcode")
-            changed |= number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
-        if (s.use == "transcode") {
-            changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
-            const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
-            int r = 1;
-            for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
-            if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
-            const char* codecs[] = {"h264", "hevc", "av1"};
-            int c = 0;
-            for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
-            if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
-        }
+        changed |= draw_other_work_load(s);
     }
     ImGui::Spacing();
     // A link that pins the GPU, the count or an offload opens the section it set.
