@@ -31,9 +31,9 @@ void draw_memory_bar(const App& app, const Option& o) {
     const std::string gb = std::string(" ") + text::unit("GB", lang());
     std::string tip;
     for (int i = 0; i < 6; ++i)
-        if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + gb + "\n";
-    tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + gb;
-    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + fixed(total_gpu, 1) + gb);
+        if (parts[i] > 0) tip += std::string(names[i]) + ": " + text::number(parts[i], 2, lang()) + gb + "\n";
+    tip += std::string(tr("usable after reserve")) + ": " + text::number(o.capacity_gb, 1, lang()) + gb;
+    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + text::number(total_gpu, 1, lang()) + gb);
     tooltip_on_hover(tip);  // the ⓘ after the title: the breakdown by touch too
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -59,7 +59,7 @@ void draw_memory_bar(const App& app, const Option& o) {
     const float end_x = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (int i = 0; i < 6; ++i) {
         if (parts[i] <= 0) continue;
-        const std::string label = std::string(names[i]) + " " + fixed(parts[i], parts[i] < 10 ? 1 : 0);
+        const std::string label = std::string(names[i]) + " " + text::number(parts[i], parts[i] < 10 ? 1 : 0, lang());
         const float item_w = em() * 0.9f + ImGui::CalcTextSize(label.c_str()).x + em() * 0.8f;
         if (!first && ImGui::GetItemRectMax().x + item_w < end_x) ImGui::SameLine(0, em() * 0.8f);
         first = false;
