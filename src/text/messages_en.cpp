@@ -13,10 +13,8 @@ const TextPair kEnglish[] = {
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
     {"gpu.vendor_none", "no {vendor} GPU in this catalog: nothing to evaluate (set the vendor filter to any)"},
-    {"gpu.rocm", "AMD GPU: its software runs on ROCm, not CUDA (vLLM and PyTorch have ROCm builds; CUDA-only kernels "
-                 "and tools do not run){?applied:; speeds here use ROCm's measured efficiencies: {bw:0} % of the "
-                 "memory-bandwidth share and {gemm:0} % of the GEMM share CUDA reaches on NVIDIA}"
-                 "{!applied:; figures here are datasheet rates}"},
+    {"gpu.rocm", "ROCm software, not CUDA (vLLM and PyTorch ROCm builds){?applied:; ROCm's measured efficiency "
+                 "applied: bandwidth × {bw:0} %, GEMM × {gemm:0} %}{!applied:; datasheet rates}"},
     {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
     {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
     {"model.check_range", "custom model: {key} = {value} is outside {min}–{max}"},
@@ -63,9 +61,8 @@ const TextPair kEnglish[] = {
     {"guide.gpus", "{gpu} is not among the GPUs the guide names for this task ({named}): it ranks first here by "
                    "{key}.{?alt_count: The guide's first here: {alt_count:0} × {alt_gpu}.}"
                    "{!alt_count: None of the GPUs it names fits this job.}"},
-    {"guide.vendor", "The article names NVIDIA GPUs only; {gpu} ({vendor}) ranks first here by {key}. It runs ROCm, "
-                     "not CUDA: vLLM and PyTorch have ROCm builds, and its speeds here use ROCm's measured "
-                     "efficiencies (see the assumptions).{?alt_count: NVIDIA's first here: {alt_count:0} × "
+    {"guide.vendor", "The article names NVIDIA GPUs only; {gpu} ({vendor}) ranks first here by {key}, on ROCm at its "
+                     "measured efficiency (see the assumptions).{?alt_count: NVIDIA's first here: {alt_count:0} × "
                      "{alt_gpu}.}"},
     {"offload.relax", "One {gpu} with {host_gb:1} GB of the model in host RAM reaches {tps:1} tokens/s per user, "
                       "first token in {ttft:1} s, for {served:0} {served:0#user|users}; the targets ask "

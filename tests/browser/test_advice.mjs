@@ -6,7 +6,9 @@
 import { call, assert, assertEqual, decodePng, nextFrames } from './harness.mjs';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } };
+const PHONE = {
+  viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true },
+};
 const ACCENT = [0x2f, 0x6f, 0xed];
 
 function recommended(r) { return r.recommended === null ? null : r.options[r.recommended]; }
@@ -40,7 +42,8 @@ function advice(r, code) { return (r.advice || []).find((a) => a.why.code === co
 
 export default [
   {
-    name: 'advice: the chat-bot answer says why it leaves the guide\'s 8-24 GB; its switch sizes 4-bit weights, then the guide\'s GPU',
+    name: 'advice: the chat-bot answer says why it leaves the guide\'s 8-24 GB; its switch sizes 4-bit weights, '
+      + 'then the guide\'s GPU',
     async fn(ctx) {
       const p = await ctx.open('', DESKTOP);
       let r = await call(p.page, 'result');
@@ -55,7 +58,8 @@ export default [
       let at = await findSwitch(p.page, results);
       assert(at, 'the switch is on the screen beside the answer');
       await p.page.mouse.click(...at);
-      await ctx.until(async () => (await call(p.page, 'state')).wq === 'int4', { message: 'the click sets 4-bit weights' });
+      await ctx.until(async () => (await call(p.page, 'state')).wq === 'int4',
+        { message: 'the click sets 4-bit weights' });
       r = await call(p.page, 'result');
       assert(!advice(r, 'guide.memory'), 'the memory is inside the guide\'s band now');
       const gpus = advice(r, 'guide.gpus');
@@ -64,7 +68,8 @@ export default [
       at = await findSwitch(p.page, results);
       assert(at, 'the next switch is on the screen');
       await p.page.mouse.click(...at);
-      await ctx.until(async () => (await call(p.page, 'state')).gpu !== null, { message: 'the click pins the guide\'s GPU' });
+      await ctx.until(async () => (await call(p.page, 'state')).gpu !== null,
+        { message: 'the click pins the guide\'s GPU' });
       r = await call(p.page, 'result');
       assertEqual(recommended(r).gpu, r.state.gpu, 'the answer is the guide\'s GPU');
       assertEqual(r.advice.length, 0, 'nothing departs from the guide any more');
@@ -89,12 +94,14 @@ export default [
       const at = await findSwitch(p.page, { x: 0, y: 80, width: 390, height: 760 }, 3);
       assert(at, 'the switch is on the screen after the jump');
       await p.page.touchscreen.tap(...at);
-      await ctx.until(async () => (await call(p.page, 'state')).wq === 'int4', { message: 'the tap sets 4-bit weights' });
+      await ctx.until(async () => (await call(p.page, 'state')).wq === 'int4',
+        { message: 'the tap sets 4-bit weights' });
       p.assertNoErrors();
     },
   },
   {
-    name: 'offload: one RTX 3070 answers one card; missing the load it says why and its switch sizes for what it delivers',
+    name: 'offload: one RTX 3070 answers one card; missing the load it says why and its switch sizes for what it '
+      + 'delivers',
     async fn(ctx) {
       const p = await ctx.open('#v=1&gpu=rtx-3070&offload=1', DESKTOP);
       let r = await call(p.page, 'result');
@@ -128,7 +135,8 @@ export default [
       assert(vendor && vendor.link.endsWith('vendor=nvidia'), JSON.stringify(vendor));
       await ctx.shot(p.page, 'advice-vendor-1366.png');
       await call(p.page, 'setLink', vendor.link);
-      await ctx.until(async () => (await call(p.page, 'state')).vendor === 'nvidia', { message: 'vendor=nvidia from the link' });
+      await ctx.until(async () => (await call(p.page, 'state')).vendor === 'nvidia',
+        { message: 'vendor=nvidia from the link' });
       r = await call(p.page, 'result');
       assert(r.options.every((o) => o.gpu !== 'mi300x'), 'no AMD option');
       assert((await call(p.page, 'canvasText')).includes('Vendor'), 'the vendor control beside the GPU is drawn');
