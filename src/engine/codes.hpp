@@ -12,6 +12,8 @@ namespace gpusizer {
     X(gpu_estimated, "gpu.estimated")                                              \
     X(gpu_no_nvlink_training, "gpu.no_nvlink_training")                            \
     X(gpu_unknown, "gpu.unknown")                                                  \
+    X(gpu_vendor_none, "gpu.vendor_none")                                          \
+    X(gpu_rocm, "gpu.rocm")                                                        \
     X(model_custom_incomplete, "model.custom_incomplete")                          \
     X(model_custom, "model.custom")                                                \
     X(model_custom_specified, "model.custom_specified")                            \
@@ -76,6 +78,20 @@ namespace gpusizer {
     X(cmd_asr_cpp, "cmd.asr_cpp")                                                  \
     X(cmd_embed_tei, "cmd.embed_tei")                                              \
     X(cmd_copilot_prefix, "cmd.copilot_prefix")                                    \
+    /* where the answer departs from the article, and the switch that closes it (advice.cpp) */ \
+    X(guide_memory, "guide.memory")                                                \
+    X(guide_gpus, "guide.gpus")                                                    \
+    X(guide_vendor, "guide.vendor")                                                \
+    X(offload_relax, "offload.relax")                                              \
+    X(switch_guide_format, "switch.guide_format")                                  \
+    X(switch_guide_gpu, "switch.guide_gpu")                                        \
+    X(switch_vendor_nvidia, "switch.vendor_nvidia")                                \
+    X(switch_offload_load, "switch.offload_load")                                  \
+    X(switch_offload_ram, "switch.offload_ram")                                    \
+    X(term_rank_cost_hour, "term.rank_cost_hour")                                  \
+    X(term_rank_cost_run, "term.rank_cost_run")                                    \
+    X(term_rank_speed, "term.rank_speed")                                          \
+    X(term_rank_gpus, "term.rank_gpus")                                            \
     /* fits, but not what a buyer would rent (practicality.cpp) */                 \
     X(practical_consumer_cards, "practical.consumer_cards")                        \
     X(practical_replica_servers, "practical.replica_servers")                      \
@@ -133,6 +149,7 @@ namespace gpusizer {
     X(assume_month_rented, "assume.month_rented")                                  \
     X(assume_mtok_at_load, "assume.mtok_at_load")                                  \
     X(assume_other_rules, "assume.other_rules")                                    \
+    X(assume_rocm, "assume.rocm")                                                  \
     /* Explanation::formula */                                                     \
     X(formula_weights, "formula.weights")                                          \
     X(formula_kv_mla, "formula.kv_mla")                                            \

@@ -40,9 +40,11 @@ struct Rates {
 };
 
 Rates rates(const ModelSpec& m, const GpuSpec& g, const Assumptions& a, double passage_tokens, Bytes weights) {
-    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, m.hidden);
+    // ROCm's measured shares on AMD GPUs (assumptions.hpp), 1 elsewhere.
+    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, m.hidden) * vendor_gemm_share(g, a);
+    const double bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * vendor_bandwidth_share(g, a);
     const double query = kQueryTokens * flops_per_token(m, kQueryTokens) / peak +
-                         weights.value / (memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff) / kQueryBatch;
+                         weights.value / bandwidth / kQueryBatch;
     return {peak / flops_per_token(m, passage_tokens), 1.0 / query};
 }
 

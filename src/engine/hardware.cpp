@@ -69,6 +69,10 @@ double interconnect_bytes_per_s(const GpuSpec& g, int group) {
 }
 
 bool runs_rocm(const GpuSpec& g) { return g.vendor == "AMD"; }
+double vendor_gemm_share(const GpuSpec& g, const Assumptions& a) { return runs_rocm(g) ? a.rocm_gemm_share : 1.0; }
+double vendor_bandwidth_share(const GpuSpec& g, const Assumptions& a) {
+    return runs_rocm(g) ? a.rocm_bandwidth_share : 1.0;
+}
 
 bool xgmi_mesh(const GpuSpec& g) { return runs_rocm(g) && g.nvlink_generation > 0; }
 

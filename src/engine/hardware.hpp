@@ -24,6 +24,10 @@ bool nvlink_within(const GpuSpec& g, int group);
 
 // AMD GPUs run ROCm's libraries; their measured shares of the datasheet are lower (assumptions.hpp).
 bool runs_rocm(const GpuSpec& g);
+// The share of a GPU's datasheet its software stack reaches against CUDA's on NVIDIA: ROCm's
+// measured shares on AMD (assumptions.hpp), 1 elsewhere. Every GEMM / bandwidth efficiency scales by it.
+double vendor_gemm_share(const GpuSpec& g, const Assumptions& a);
+double vendor_bandwidth_share(const GpuSpec& g, const Assumptions& a);
 // AMD's Infinity Fabric joins GPUs point to point (a full mesh), not through a switch.
 bool xgmi_mesh(const GpuSpec& g);
 // Seconds of one all-reduce over `group` GPUs of `bytes` per GPU: the fabric's latency for two

@@ -233,22 +233,15 @@ Bytes inference_memory_at_context(const ModelSpec& m, const State& s, WeightForm
            job_overhead(m, e, Assumptions::typical());
 }
 
-void evaluate_inference(const Job& job, Result& out) {
+namespace {
+
+// How the job-level memory figures were obtained (before any GPU is chosen), numbers substituted.
+void explain_job_memory(const Job& job, const ServingEngine& engine, const WeightBytes& w, const KvLayout& kv,
+                        double users, Result& out) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
-    const double users = planned_users(s);
-    const KvLayout kv = kv_layout(m, s.kvq);
-    const WeightBytes w = weight_bytes(m, job.wq);
-    const ServingEngine engine = reference_engine(job.gpus, job.wq, users);
     const Assumptions mid = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    out.memory.weights = w.total();
-    out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
-    out.memory.activations = serving_activations(m, engine, 1);
-    out.memory.overhead = job_overhead(m, engine, mid) - out.memory.activations;
     const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
-    out.memory_total_gb = {(w.total() + kv_avg + job_overhead(m, engine, lo)).gb(), out.memory.total().gb(),
-                           (w.total() + out.memory.kv_cache + job_overhead(m, engine, hi)).gb()};
-
     // Per token of this context, so that it multiplies out to the total: window layers stop growing
     // at their window (gpt-oss-120b: 36 KiB/token at 8k, not the 72 of its first 128 tokens).
     const double per_token = kv_bytes_per_token_at(kv, s.ctx);
@@ -265,7 +258,8 @@ void evaluate_inference(const Job& job, Result& out) {
     kv_formula.num("bytes", kv_bytes_per_element(s.kvq)).num("window", kv.window)
         .num("state_gb", Bytes{kv.state_bytes_per_sequence}.gb()).num("kib", per_token / 1024.0)
         .num("ctx", s.ctx).num("users", users).num("total_gb", out.memory.kv_cache.gb());
-    out.explanations.push_back({"memory.kv_cache", kv_formula, {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
+    out.explanations.push_back({"memory.kv_cache", kv_formula,
+                                {kv_avg.gb(), out.memory.kv_cache.gb(), out.memory.kv_cache.gb()}});
     const double act = out.memory.activations.gb();
     out.explanations.push_back({"memory.activations",
         Message(code::formula_activations).num("llamacpp", engine.llamacpp ? 1 : 0).num("tokens", engine.step_tokens)
@@ -279,11 +273,34 @@ void evaluate_inference(const Job& job, Result& out) {
             .num("nccl_gb", mid.nccl_gb).num("runtime_gb", mid.runtime_overhead_gb),
         {overhead(lo), overhead(mid), overhead(hi)}});
     out.explanations.push_back({"parallelism.per_gpu",
-        Message(code::formula_split_inference).num("moe", m.moe ? 1 : 0).num("mla", m.attention == AttentionKind::mla ? 1 : 0)
-            .num("kv_heads", m.kv_heads).num("state", kv.state_bytes_per_sequence > 0 ? 1 : 0),
+        Message(code::formula_split_inference).num("moe", m.moe ? 1 : 0)
+            .num("mla", m.attention == AttentionKind::mla ? 1 : 0).num("kv_heads", m.kv_heads)
+            .num("state", kv.state_bytes_per_sequence > 0 ? 1 : 0),
         {}});
+}
 
-    const int pinned = s.n ? *s.n : 0;
+}  // namespace
+
+void evaluate_inference(const Job& job, Result& out) {
+    const State& s = job.state;
+    const ModelSpec& m = job.model;
+    const double users = planned_users(s);
+    const KvLayout kv = kv_layout(m, s.kvq);
+    const WeightBytes w = weight_bytes(m, job.wq);
+    const ServingEngine engine = reference_engine(job.gpus, job.wq, users);
+    const Assumptions mid = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    out.memory.weights = w.total();
+    out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
+    out.memory.activations = serving_activations(m, engine, 1);
+    out.memory.overhead = job_overhead(m, engine, mid) - out.memory.activations;
+    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
+    out.memory_total_gb = {(w.total() + kv_avg + job_overhead(m, engine, lo)).gb(), out.memory.total().gb(),
+                           (w.total() + out.memory.kv_cache + job_overhead(m, engine, hi)).gb()};
+    explain_job_memory(job, engine, w, kv, users, out);
+
+    // offload=1 asks what one card does with host RAM: it sizes one GPU (as n=1 would), unless a count
+    // is pinned; layouts and replicas of several GPUs answer another question (offload off).
+    const int pinned = s.n ? *s.n : s.offload ? 1 : 0;
     auto finish = [&](const GpuSpec& g, Option o, const Job& served) {
         warn_option(g, o);
         add_cost(o, g, job.catalog.currency);

@@ -1,10 +1,13 @@
 // The article's "other GPU work": 3D rendering, video transcoding, image processing, HPC.
 // Not a model of the workload — rules over the catalog's facts, each stated in its message:
 //  * render:    needs a graphics pipeline with RT cores and the scene in memory (scenes do not
-//               split across GPUs); ranked by FP32 rate per unit of cost.
+//               split across GPUs); its figure is the FP32 rate.
 //  * transcode: needs NVENC engines (AV1 needs an AV1-capable encoder); streams per engine are
-//               an assumption (see kStreamsPerEngine1080p); ranked by streams per unit of cost.
-//  * image:     FP32 rate and memory for the batch; ranked by FP32 per unit of cost.
+//               an assumption (see kStreamsPerEngine1080p); as many GPUs as the streams need.
+//               No memory figure: a stream needs little and the workload input is not asked.
+//  * image:     FP32 rate and memory for the batch; its figure is the FP32 rate.
+// Ranked as the table shows it: by cost per hour (the fitting GPUs' own price, transcoding's for
+// the streams), by the figure (speed), or by fewest GPUs; never by a figure the table leaves out.
 //  * hpc:       needs a real FP64 part: a vector FP64 rate of at least 1/4 of its FP32 rate (HPC GPUs
 //               run FP64 at 1/2: A100, H100, B200, MI300X; GPUs built for low precision at 1/32-1/64:
 //               B300, H800, GeForce). Ranked by the vector FP64 rate, which every FP64 code uses; the
@@ -40,7 +43,7 @@ double val(const std::optional<double>& v) { return v ? *v : 0.0; }
 void evaluate_other_work(const Job& job, Result& out) {
     const State& s = job.state;
     const std::string& work = s.use;
-    const double need_gb = std::max(0.0, s.vram);
+    const double need_gb = work == "transcode" ? 0.0 : std::max(0.0, s.vram);
     out.memory.weights = Bytes::from_gb(need_gb);
     out.memory_total_gb = {need_gb, need_gb, need_gb};
     for (const GpuSpec* gp : job.gpus) {

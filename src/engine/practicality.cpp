@@ -1,7 +1,9 @@
 // Which fitting layouts a buyer would actually rent. The arithmetic can always add GPUs; a buyer
 // cannot always rent them. A layout is impractical when
-//  * it uses more than kConsumerCardsMax consumer cards (GeForce): providers rent those one
-//    server at a time, and nobody builds a cluster of them for one job;
+//  * it spans more than kConsumerServersMax servers of consumer cards (GeForce), however the job
+//    is split: providers rent those a server at a time, with no datacenter fabric between the
+//    servers, and NVIDIA's GeForce driver licence does not cover datacenter deployment; nobody
+//    builds a cluster of them for one job (48 × RTX 4090 = 6 servers is not a plan a buyer rents);
 //  * one copy of the model (TP × PP for serving; the sharded group for training) spans more than
 //    kPcieReplicaServersMax servers of a GPU without NVLink across its server: every step crosses the network;
 //  * it needs more than kServerRatioMax times the servers of the leanest practical fit for the
@@ -16,7 +18,7 @@
 namespace gpusizer {
 namespace {
 
-constexpr int kConsumerCardsMax = 64;
+constexpr int kConsumerServersMax = 2;
 constexpr int kPcieReplicaServersMax = 2;
 constexpr int kServerRatioMax = 8;
 constexpr int kServerSlack = 2;
@@ -42,8 +44,9 @@ void mark_impractical(const Catalog& catalog, const State& s, std::vector<Option
         if (!o.fits) continue;
         const GpuSpec* g = catalog.find_gpu(o.gpu_id);
         if (!g) continue;
-        if (g->segment == "consumer" && o.count > kConsumerCardsMax) {
-            flag(o, Message(code::practical_consumer_cards).num("count", o.count).num("max", kConsumerCardsMax), pinned);
+        if (g->segment == "consumer" && o.servers > kConsumerServersMax) {
+            flag(o, Message(code::practical_consumer_cards).num("count", o.count).num("servers", o.servers)
+                        .num("max", kConsumerServersMax), pinned);
             continue;
         }
         const int group = model_group(o, task);

@@ -2,6 +2,7 @@
 #include "engine/sizing.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -36,6 +37,17 @@ std::string_view method_key(TuneMethod m) {
 }
 std::string_view trainer_key(Trainer t) { return t == Trainer::fused ? "fused" : "hf"; }
 std::string_view host_ram_key(HostRam r) { return r == HostRam::ddr5 ? "5" : "4"; }
+std::string_view vendor_key(VendorFilter v) {
+    return v == VendorFilter::nvidia ? "nvidia" : v == VendorFilter::amd ? "amd" : "any";
+}
+bool vendor_matches(VendorFilter v, std::string_view gpu_vendor) {
+    if (v == VendorFilter::any) return true;
+    const std::string_view want = v == VendorFilter::nvidia ? "nvidia" : "amd";
+    if (gpu_vendor.size() != want.size()) return false;
+    for (size_t i = 0; i < want.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(gpu_vendor[i])) != want[i]) return false;
+    return true;
+}
 std::string_view asr_runtime_key(AsrRuntime r) {
     switch (r) {
         case AsrRuntime::hf: return "hf";
@@ -120,12 +132,11 @@ bool better(const Option& a, const Option& b, RankBy by) {
     const bool ac = a.cost_per_hour.has_value(), bc = b.cost_per_hour.has_value();
     if (by == RankBy::cost) {
         if (ac != bc) return ac;
+        // The cost the table shows: per run for jobs, per hour for a load (other work included: its
+        // count already covers the streams; nothing is divided by a figure the table does not show).
         const double ca = a.cost_total ? *a.cost_total : a.cost_per_hour.value_or(0);
         const double cb = b.cost_total ? *b.cost_total : b.cost_per_hour.value_or(0);
-        // Other work: cost per unit of the figure the GPU is ranked by.
-        const double sa = a.score > 0 && !a.decode_tps_per_user.mid && !a.days.mid ? ca / a.score : ca;
-        const double sb = b.score > 0 && !b.decode_tps_per_user.mid && !b.days.mid ? cb / b.score : cb;
-        if (ac && std::abs(sa - sb) > 1e-9 * std::max(sa, sb)) return sa < sb;
+        if (ac && std::abs(ca - cb) > 1e-9 * std::max(ca, cb)) return ca < cb;
         if (a.count != b.count) return a.count < b.count;
         // No price to rank by: the smallest hardware that does the job (least memory bought), so an
         // unpriced page answers an 8B chat-bot with a small card, not the biggest one.
@@ -247,8 +258,38 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
     return true;
 }
 
+// The pinned GPU (whatever its vendor: the buyer named it), else every GPU of the vendor filter.
+std::vector<const GpuSpec*> candidate_gpus(const State& state, const Catalog& catalog, Result& r) {
+    std::vector<const GpuSpec*> gpus;
+    if (!state.gpu.empty()) {
+        if (const GpuSpec* g = catalog.find_gpu(state.gpu)) return {g};
+        r.warnings.push_back(Message(code::gpu_unknown).str("gpu", state.gpu));
+    }
+    for (const auto& g : catalog.gpus)
+        if (vendor_matches(state.vendor, g.vendor)) gpus.push_back(&g);
+    if (gpus.empty() && !catalog.gpus.empty())
+        r.warnings.push_back(
+            Message(code::gpu_vendor_none).str("vendor", state.vendor == VendorFilter::amd ? "AMD" : "NVIDIA"));
+    return gpus;
+}
+
+// ROCm: said once per result that has an AMD option (the efficiencies applied, assumptions.hpp).
+void rocm_assumption(const std::vector<const GpuSpec*>& gpus, const State& state, std::vector<Message>& said) {
+    if (state.task == Task::other) return;  // datasheet rates only: no efficiency is applied there
+    for (const GpuSpec* g : gpus)
+        if (runs_rocm(*g)) {
+            const Assumptions a = Assumptions::typical();
+            const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+            said.push_back(Message(code::assume_rocm).num("bw", a.rocm_bandwidth_share * 100)
+                               .num("gemm", a.rocm_gemm_share * 100).num("gemm_low", hi.rocm_gemm_share * 100)
+                               .num("gemm_high", lo.rocm_gemm_share * 100)
+                               .num("train", state.task == Task::infer ? 0 : 1));
+            return;
+        }
+}
+
 // The modelling assumptions behind the result, itemised (Result::assumptions).
-void say_assumptions(const State& state, Result& r) {
+void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus, Result& r) {
     const Assumptions a = Assumptions::typical();
     const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     auto& said = r.assumptions;
@@ -285,6 +326,7 @@ void say_assumptions(const State& state, Result& r) {
     } else {
         said.push_back(Message(code::assume_other_rules));
     }
+    rocm_assumption(gpus, state, said);
     said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
 }
 
@@ -313,13 +355,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
                                      .num("asked", asked).str("model", found->name).num("max", found->max_context));
     }
 
-    std::vector<const GpuSpec*> gpus;
-    if (!state.gpu.empty()) {
-        if (const GpuSpec* g = catalog.find_gpu(state.gpu)) gpus.push_back(g);
-        else r.warnings.push_back(Message(code::gpu_unknown).str("gpu", state.gpu));
-    }
-    if (gpus.empty())
-        for (const auto& g : catalog.gpus) gpus.push_back(&g);
+    const std::vector<const GpuSpec*> gpus = candidate_gpus(state, catalog, r);
 
     static const ModelSpec kNoModel{};
     const Job job{r.state, catalog, found ? *found : kNoModel, wq, gpus};
@@ -329,6 +365,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
         case Task::train: evaluate_training(job, r); break;
         case Task::other: evaluate_other_work(job, r); break;
     }
+    note_software_stack(catalog, r.state, r.options);
     mark_impractical(catalog, r.state, r.options);
     sort_options(r.options, state.sort);
     r.recommended = recommend(r.options);
@@ -337,7 +374,8 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     warn_prices(gpus, r);
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
 
-    say_assumptions(state, r);
+    say_assumptions(state, gpus, r);
+    advise(catalog, r);
     return r;
 }
 

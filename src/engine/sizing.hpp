@@ -167,6 +167,17 @@ struct ModelFit {
     Message reason;              // empty when it fits
 };
 
+// Where the answer departs from the article's advice for the task (its memory band, the GPUs it
+// names, NVIDIA only) or from what the user turned on (offload on one card), said as a sentence,
+// with a switch that applies the assumption closing the gap (advice.cpp).
+enum class AdviceTopic { guide, offload };
+struct Advice {
+    AdviceTopic topic = AdviceTopic::guide;
+    Message why;                 // guide.memory, guide.gpus, guide.vendor, offload.relax, reason.offload_*
+    Message action;              // the switch's label; empty: there is nothing to switch to
+    std::optional<State> apply;  // the state the switch sets (its link: encode_link(*apply))
+};
+
 struct Result {
     State state;                 // effective state (after defaults)
     ModelSpec model;             // the model used (catalog entry or custom)
@@ -187,7 +198,11 @@ struct Result {
     double vector_index_gb = 0;  // embeddings: the corpus's vectors (float32), held beside the GPUs
     std::string currency = "USD";
     std::vector<ModelFit> models;      // view=models only: every catalog model (and the custom one) on the pinned GPU
+    std::vector<Advice> advice;        // departures from the article / the offload question, with their switches
 };
+
+// The article's row for the state's task and use (the catalog's presets); nullptr when it has none.
+const TaskPreset* guide_preset(const Catalog& c, const State& s);
 
 // Evaluate a state against a catalog. Never throws; unknown ids give warnings and an empty result.
 Result evaluate(const State& state, const Catalog& catalog);

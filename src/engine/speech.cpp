@@ -81,12 +81,15 @@ struct Pace {
 Pace pace(const SpeechShape& s, const GpuSpec& g, const Assumptions& a, const SpeechSet& k, double batch,
           double encoder_factor, double decoder_factor) {
     Pace p;
-    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, s.sp->encoder_hidden);
+    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, s.sp->encoder_hidden) *
+                        vendor_gemm_share(g, a);  // ROCm's measured share on AMD GPUs, 1 elsewhere
     p.encoder = encoder_factor * s.encoder_flops / peak;
     if (!s.ctc) {
         const double steps = k.tokens_per_s * (s.transformer ? 1.0 : kTransducerStepsPerToken);
         const double bytes = s.decoder_bytes + batch * s.kv_per_seq;
-        const double memory = bytes / (memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff);
+        const double bandwidth =
+            memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * vendor_bandwidth_share(g, a);
+        const double memory = bytes / bandwidth;
         const double launch = (k.step_us + k.layer_us * s.decoder_layers) * 1e-6;
         p.decoder = decoder_factor * steps * std::max(memory, launch) / batch;
     }

@@ -106,8 +106,8 @@ WindowBatch whisper_batch(const WhisperShape& w, const AsrPipeline& p, const Gpu
     WindowBatch b;
     b.windows = std::max(1.0, batch);
     const double hyps = b.windows * p.beam;
-    const double peak = peak_flops(g, w.compute) * (runs_rocm(g) ? a.rocm_gemm_share : 1.0);
-    const double bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * (runs_rocm(g) ? a.rocm_bandwidth_share : 1.0);
+    const double peak = peak_flops(g, w.compute) * vendor_gemm_share(g, a);
+    const double bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * vendor_bandwidth_share(g, a);
     b.encoder = b.windows * w.encoder_flops / (peak * encoder_eff);
     const double cross_copies = p.runtime->beams_share_cross_kv ? b.windows : hyps;
     const double bytes = w.decoder_bytes + cross_copies * w.cross_kv_bytes + hyps * w.self_kv_bytes_per_token * p.tokens / 2;

@@ -25,6 +25,8 @@ enum class AsrRuntime { hf, ct2, cpp, trt };
 enum class AsrMode { chunked, sequential };
 // Host memory of a partial-offload box (offload=1): dual-channel desktop DDR4-3200 or DDR5-5600.
 enum class HostRam { ddr4, ddr5 };
+// Which vendors' GPUs to evaluate (`vendor=`): the article names NVIDIA only; AMD runs ROCm.
+enum class VendorFilter { any, nvidia, amd };
 
 // A model described by the link instead of the catalog. The first seven fields are the original
 // custom-model keys; the rest carry what a Hugging Face config.json says (src/catalog/hf_config.hpp)
@@ -110,6 +112,7 @@ struct State {
 
     // pinning and policy
     std::string gpu;            // empty = every GPU
+    VendorFilter vendor = VendorFilter::any;  // every GPU of this vendor (a pinned gpu is kept whatever its vendor)
     std::optional<int> n;       // total GPU count, empty = engine chooses
     double reserve = 10;        // % of GPU memory kept free
     RankBy sort = RankBy::cost;
@@ -120,6 +123,9 @@ std::string_view method_key(TuneMethod m);
 std::string_view trainer_key(Trainer t);
 std::string_view rank_by_key(RankBy r);
 std::string_view host_ram_key(HostRam r);
+std::string_view vendor_key(VendorFilter v);  // any nvidia amd
+// True when the GPU's catalog vendor passes the filter (case-insensitive: "NVIDIA", "AMD").
+bool vendor_matches(VendorFilter v, std::string_view gpu_vendor);
 std::string_view asr_runtime_key(AsrRuntime r);  // hf ct2 cpp trt
 std::string_view asr_mode_key(AsrMode m);        // chunk seq
 

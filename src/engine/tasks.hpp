@@ -65,6 +65,10 @@ const Price* price_in(const GpuSpec& g, const std::string& currency);
 void add_cost(Option& o, const GpuSpec& g, const std::string& currency);
 // Flags layouts a buyer would not rent (see practicality.cpp); runs after every option is built.
 void mark_impractical(const Catalog& catalog, const State& s, std::vector<Option>& options);
+// The software stack of every option on a GPU that does not run CUDA (AMD: ROCm), as a warning.
+void note_software_stack(const Catalog& catalog, const State& s, std::vector<Option>& options);
+// Where the ranked answer departs from the article's advice or the offload question (advice.cpp).
+void advise(const Catalog& catalog, Result& r);
 // The guide's "at least 500 GB/s for ML" rule as an option warning.
 void warn_low_bandwidth(const GpuSpec& g, Option& o);
 

@@ -250,10 +250,11 @@ bool fp8_training(const Job& job, const GpuSpec& g) {
 }
 
 // FLOP/s one GPU sustains in this job: BF16 dense peak × MFU (× the FP8 speed-up), with the
-// assumption set's spread.
+// assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on an AMD GPU ROCm's
+// GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp), and so does the run.
 double sustained_flops(const Job& job, const GpuSpec& g, double mfu, const Assumptions& a) {
     const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
-    return peak_flops(g, ComputeKind::bf16) * mfu * a.mfu_scale * fp8;
+    return peak_flops(g, ComputeKind::bf16) * mfu * vendor_gemm_share(g, a) * a.mfu_scale * fp8;
 }
 
 // A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish

@@ -102,7 +102,7 @@ const char* const kKeyOrder[] = {"task", "use", "view", "model", "name", "params
                                  "lin_v_dim", "lin_conv", "indexer", "native", "experts_only", "wq", "kvq", "ctx", "in", "out", "users", "tps", "ttft", "growth",
                                  "prefix_hit", "audio_h", "asr_rt", "longform", "beam", "asr_batch", "clip", "speech_tokens", "docs", "doc_tokens", "qps", "offload", "ram", "ddr", "ram_gbs", "cpu_layers",
                                  "method", "rank", "trainer", "tokens", "gpuh", "gpuh_gpu", "epochs", "seq", "batch", "ckpt", "zero", "mfu", "days",
-                                 "vram", "streams", "res", "codec", "gpu", "n", "reserve", "sort"};
+                                 "vram", "streams", "res", "codec", "gpu", "vendor", "n", "reserve", "sort"};
 
 int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -328,6 +328,9 @@ bool decode_word_key(Pair& p, State& s) {
         if ((i = p.pick({"chunk", "seq"}, "chunk, seq")) >= 0) s.asr_mode = i ? AsrMode::sequential : AsrMode::chunked;
     } else if (key == "ddr") {
         if ((i = p.pick({"4", "ddr4", "5", "ddr5"}, "4, 5")) >= 0) s.ddr = i >= 2 ? HostRam::ddr5 : HostRam::ddr4;
+    } else if (key == "vendor") {
+        if ((i = p.pick({"any", "nvidia", "amd"}, "nvidia, amd, any")) >= 0)
+            s.vendor = std::array{VendorFilter::any, VendorFilter::nvidia, VendorFilter::amd}[size_t(i)];
     } else if (key == "offload" || key == "ckpt") {
         p.flag(key == "offload" ? s.offload : s.ckpt);
     } else {
@@ -472,6 +475,7 @@ std::string encode_link(const State& s) {
         if (k == "asr_rt") { if (s.asr_runtime != def.asr_runtime) put(key, std::string(asr_runtime_key(s.asr_runtime))); continue; }
         if (k == "longform") { if (s.asr_mode != def.asr_mode) put(key, std::string(asr_mode_key(s.asr_mode))); continue; }
         if (k == "gpu") { if (!s.gpu.empty()) put(key, s.gpu); continue; }
+        if (k == "vendor") { if (s.vendor != def.vendor) put(key, std::string(vendor_key(s.vendor))); continue; }
         if (k == "ckpt") { if (s.ckpt != def.ckpt) put(key, s.ckpt ? "1" : "0"); continue; }
         if (k == "offload") { if (s.offload) put(key, "1"); continue; }
         if (k == "ddr") { if (s.ddr != def.ddr) put(key, std::string(host_ram_key(s.ddr))); continue; }

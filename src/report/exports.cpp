@@ -309,6 +309,7 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
     s += std::string(T("Currency", lang)) + ": " + c.currency + "\n" + c.recommendation + "\n";
     for (const auto* list : {&extra, &r.warnings})
         for (const auto& w : *list) s += std::string(T("warning: ", lang)) + text::render(w, lang) + "\n";
+    for (const Advice& a : r.advice) s += std::string(T("Why this answer", lang)) + ": " + advice_text(a, lang) + "\n";
     if (r.model_found && r.state.task != Task::other)
         s += std::string(T("Memory of one replica before splitting: ", lang)) + text::with_unit(r.memory.total().gb(), 1, "GB", lang) +
              "  (" + T("range", lang) + " " + text::number(r.memory_total_gb.low, 1, lang) + "–" +
@@ -343,7 +344,10 @@ std::string result_markdown(const Result& r, Lang lang) {
     s += "- **" + std::string(T("Inputs", lang)) + "**: " + md_cell(c.inputs) + "\n";
     s += "- **" + std::string(T("Link", lang)) + "**: `" + c.link + "`\n";
     s += "- **" + std::string(T("Recommended configuration", lang)) + "**: " + md_cell(c.recommendation) + "\n";
-    s += "- **" + std::string(T("Currency", lang)) + "**: " + md_cell(c.currency) + "\n\n";
+    s += "- **" + std::string(T("Currency", lang)) + "**: " + md_cell(c.currency) + "\n";
+    for (const Advice& a : r.advice)
+        s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang)) + "\n";
+    s += "\n";
     const auto cols = columns(r, lang, false);
     std::string head = "|", rule = "|";
     for (const auto& col : cols) { head += " " + md_cell(col.header) + " |"; rule += "---|"; }
@@ -363,6 +367,8 @@ std::string result_csv(const Result& r, Lang lang) {
              {"gpusizer", c.title}, {T("Task", lang), c.task}, {T("Model", lang), c.model}, {T("Inputs", lang), c.inputs},
              {T("Link", lang), c.link}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
         s += csv_cell(k) + "," + csv_cell(v) + "\n";
+    for (const Advice& a : r.advice)
+        s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang)) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
     for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");

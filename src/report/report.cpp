@@ -66,6 +66,7 @@ json state_json(const State& s, double mfu) {
     j["cpu_layers"] = s.cpu_layers ? json(*s.cpu_layers) : json(nullptr);
     j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
+    j["vendor"] = std::string(vendor_key(s.vendor));
     j["n"] = s.n ? json(*s.n) : json(nullptr);
     j["reserve"] = num(s.reserve);
     j["sort"] = std::string(rank_by_key(s.sort));
@@ -263,12 +264,28 @@ json result_object(const Result& r, const std::vector<Warning>& extra, Lang lang
     j["assumptions"] = assumptions;
     j["assumption_codes"] = coded;
     j["models"] = r.state.view == View::models ? models_json(r.models, lang) : json(nullptr);
+    json advice = json::array();
+    for (const Advice& a : r.advice)
+        advice.push_back({{"topic", a.topic == AdviceTopic::guide ? "guide" : "offload"},
+                          {"why", message_json(a.why, lang)},
+                          {"action", a.action.empty() ? json(nullptr) : message_json(a.action, lang)},
+                          {"link", a.apply ? json(encode_link(*a.apply)) : json(nullptr)}});
+    j["advice"] = advice;
     return j;
 }
 
 std::string dump(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
 
 }  // namespace
+
+std::string advice_text(const Advice& a, Lang lang) {
+    std::string t = text::render(a.why, lang);
+    if (!t.empty() && t.back() != '.') t += '.';  // a reason is a clause; here it is a sentence
+    if (!a.action.empty() && a.apply)
+        t += std::string(" ") + text::ui("Switch: ", lang) + text::render(a.action, lang) + " (#" +
+             encode_link(*a.apply) + ")";
+    return t;
+}
 
 std::string result_json(const Result& r, const std::vector<Warning>& extra, int indent, Lang lang) {
     return dump(result_object(r, extra, lang), indent);

@@ -23,6 +23,9 @@ std::string page_json(const Result& r, const std::vector<Warning>& extra_warning
 // "summary" and "recommended" ({gpu, count} or null).
 std::string mirror_json(const Result& r, Lang lang);
 
+// One advice (engine/sizing.hpp) as a line of text: why, then the switch and the link it sets.
+std::string advice_text(const Advice& a, Lang lang);
+
 // Exports: a context block (title, task, model, inputs, link, recommendation, currency), then
 // one row per option; "—" for a figure that does not apply.
 std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang = Lang::en);

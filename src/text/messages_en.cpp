@@ -12,6 +12,9 @@ const TextPair kEnglish[] = {
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
+    {"gpu.vendor_none", "no {vendor} GPU in this catalog: nothing to evaluate (set the vendor filter to any)"},
+    {"gpu.rocm", "ROCm software, not CUDA (vLLM and PyTorch ROCm builds){?applied:; ROCm's measured efficiency "
+                 "applied: bandwidth × {bw:0} %, GEMM × {gemm:0} %}{!applied:; datasheet rates}"},
     {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
     {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
     {"model.check_range", "custom model: {key} = {value} is outside {min}–{max}"},
@@ -49,8 +52,30 @@ const TextPair kEnglish[] = {
     {"offload.placed", "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{?host:{host:0} of {layers:0} layers and }the "
                        "output layer} in host RAM "
                        "({host_gb:1} GB, {?given:{gbs:0} GB/s}{!given:{ddr}-{mts:0}}): {share:0} % of a token's time is the CPU side"},
-    {"practical.consumer_cards", "not practical: {count:0} consumer cards for one job (more than {max:0}); they are rented "
-                                 "one server at a time, not as a cluster"},
+    // where the answer departs from the article (advice.cpp), and the switches
+    {"guide.memory", "The guide's {lo:0}–{hi:0} GB for this task assumes 4-bit weights and a few users (its table "
+                     "puts {pmin:0}–{pmax:0}B models in {lo:0}–{hi:0} GB); at {format} and {users:0} "
+                     "{users:0#user|users} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
+                     "{!fits: Even at 4-bit weights and one user {model} needs {min_gb:1} GB: a bigger model than "
+                     "the guide's band holds.}"},
+    {"guide.gpus", "{gpu} is not among the GPUs the guide names for this task ({named}): it ranks first here by "
+                   "{key}.{?alt_count: The guide's first here: {alt_count:0} × {alt_gpu}.}"
+                   "{!alt_count: None of the GPUs it names fits this job.}"},
+    {"guide.vendor", "The article names NVIDIA GPUs only; {gpu} ({vendor}) ranks first here by {key}, on ROCm at its "
+                     "measured efficiency (see the assumptions).{?alt_count: NVIDIA's first here: {alt_count:0} × "
+                     "{alt_gpu}.}"},
+    {"offload.relax", "One {gpu} with {host_gb:1} GB of the model in host RAM reaches {tps:1} tokens/s per user, "
+                      "first token in {ttft:1} s, for {served:0} {served:0#user|users}; the targets ask "
+                      "{target_tps:0} tokens/s within {target_ttft:1} s for {users:0} {users:0#user|users}. "
+                      "Offload runs at the host RAM's pace: it serves one or two users."},
+    {"switch.guide_format", "Size it as the guide does: 4-bit weights ({format}), {users:0} {users:0#user|users}"},
+    {"switch.guide_gpu", "Use the guide's pick: {count:0} × {gpu}"},
+    {"switch.vendor_nvidia", "NVIDIA GPUs only{?count: ({count:0} × {gpu})}"},
+    {"switch.offload_load", "Size for what it delivers: {users:0} {users:0#user|users}, {tps:1} tokens/s"},
+    {"switch.offload_ram", "Size with {ram:0} GB of host RAM"},
+    {"practical.consumer_cards", "not practical: {count:0} consumer cards over {servers:0} servers (more than {max:0} "
+                                 "for one job); they are rented a server at a time, with no datacenter fabric between "
+                                 "the servers"},
     {"practical.replica_servers", "not practical: one copy of the model spans {servers:0} servers ({gpus:0} GPUs) without NVLink; "
                                   "every step crosses the network"},
     {"practical.many_servers", "not practical: {servers:0} servers where {lean_count:0} × {lean_gpu} ({lean:0} "
@@ -134,6 +159,10 @@ const TextPair kEnglish[] = {
     {"assume.mtok_at_load", "cost per million tokens = cost per hour / output tokens per hour at the stated load "
                             "({users:0} concurrent requests), not at full capacity"},
     {"assume.other_rules", "rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory"},
+    {"assume.rocm", "AMD GPUs run ROCm: memory-bandwidth efficiency × {bw:0} % and GEMM efficiency × {gemm:0} % "
+                    "({gemm_low:0}–{gemm_high:0} %) of CUDA's on NVIDIA, measured with one benchmark suite on both "
+                    "(Azure: STREAM copy and the best FP8 GEMM, MI300X against H100){?train:; the MFU, measured on "
+                    "NVIDIA GPUs, is scaled by the same GEMM share on AMD}"},
     // formulas
     {"formula.weights", "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},
     {"formula.kv_mla", "MLA latent ({rank:0} + {rope:0} rope) × {layers:0} layers × {bytes:0} B"
@@ -212,6 +241,10 @@ const TextPair kEnglish[] = {
     {"term.memory_full", "16 B/param (BF16 weights 2 + grads 2 + FP32 master 4 + Adam 8)"},
     {"term.memory_lora", "BF16 base 2 B/param + adapters 16 B/param"},
     {"term.memory_qlora", "NF4 base 4.127 bits/param + adapters 16 B/param"},
+    {"term.rank_cost_hour", "cost per hour"},
+    {"term.rank_cost_run", "cost per run"},
+    {"term.rank_speed", "speed"},
+    {"term.rank_gpus", "fewest GPUs"},
     {"expect.one_of", "one of {values}"},
     {"expect.model_id", "a Hugging Face model id"},
     {"expect.gpu_id", "a GPU id"},

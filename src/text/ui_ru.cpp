@@ -206,6 +206,23 @@ const TextPair kRussianUi[] = {
     {"range", "диапазон"},
     {"servers", "серв."},
     {"the figure GPUs are ranked by for this work", "показатель, по которому GPU ранжируются для этой задачи"},
+    {"what one GPU delivers for this work; GPUs are ranked by fewest GPUs",
+     "что даёт одна GPU в этой работе; GPU ранжируются по наименьшему числу GPU"},
+    {"what one GPU delivers for this work; GPUs are ranked by the cost per hour shown",
+     "что даёт одна GPU в этой работе; GPU ранжируются по показанной стоимости в час"},
+    {"scene", "сцена"},
+    {"data set", "данные"},
+    {"image batch", "пачка изображений"},
+    {"Vendor", "Производитель"},
+    {"Any vendor", "Любой"},
+    {"The article names NVIDIA GPUs only. AMD GPUs run ROCm (vLLM and PyTorch have ROCm builds) "
+     "at the efficiencies measured on it, as the assumptions say.",
+     "Статья называет только GPU NVIDIA. GPU AMD работают на ROCm (у vLLM и PyTorch есть сборки под ROCm) "
+     "с измеренной на нём эффективностью, как сказано в допущениях."},
+    {"Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
+     "in host RAM",
+     "Память модели (ГБ) с ростом контекста; красная линия — память одной GPU, остальное llama.cpp держит "
+     "в ОЗУ хоста"},
     {"tok/s per user", "ток/с на польз."},
     {"tok/s/user", "ток/с/польз."},
     {"token", "токен"},
@@ -233,6 +250,8 @@ const TextPair kRussianUi[] = {
     {"Servers", "Серверов"},
     {"Time", "Срок"},
     {"warning: ", "предупреждение: "},
+    {"Why this answer", "Почему такой ответ"},
+    {"Switch: ", "Переключить: "},
     {"Memory of one replica before splitting: ", "Память одной реплики до разбиения: "},
     {"Compute: ", "Вычисления: "},
     {"Custom model", "Своя модель"},

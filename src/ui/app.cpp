@@ -36,7 +36,10 @@ void fill_charts(App& app) {
             mem.x.push_back(c);
             mem.y.push_back(inference_memory_at_context(r.model, app.state, r.weight_format, c).gb());
         }
+        // The line is the memory of the GPUs the answer names. Offload answers one card (the rest of the
+        // model sits in host RAM): that card's memory, also when it misses the load (the closest option).
         if (rec) mem.limit = rec->capacity_gb * rec->count;
+        else if (app.state.offload && !r.options.empty()) mem.limit = r.options.front().capacity_gb;
         app.speed_chart_pending = rec != nullptr;  // computed when first shown: ~10 evaluations
     } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
         App::Series& d = app.chart[1];
@@ -191,9 +194,13 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
             if (o.days.mid > 0) line += "  ·  " + text::duration_hours(o.days.mid * 24, l);
             line += "  ↓";
             if (ImGui::Button(line.c_str(), ImVec2(-1, em() * 2.0f))) app.scroll_to_results = true;
+        } else if (!app.result.options.empty()) {
+            // Nothing fits: the results say why (and offload's switch); the line leads there too.
+            const std::string line = std::string(tr("No configuration fits")) + "  ↓";
+            if (ImGui::Button(line.c_str(), ImVec2(-1, em() * 2.0f))) app.scroll_to_results = true;
         }
         card("task", draw_task, app);
-        card("model", draw_model, app);
+        if (app.state.task != Task::other) card("model", draw_model, app);  // other work runs no model
         card("load", draw_load, app);
         ImGui::Separator();
         if (app.scroll_to_results) {
@@ -207,7 +214,7 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         card("task", draw_task, app);
-        card("model", draw_model, app);
+        if (app.state.task != Task::other) card("model", draw_model, app);  // other work runs no model
         card("load", draw_load, app);
         ImGui::TableNextColumn();
         draw_results(app);

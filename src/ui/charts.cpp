@@ -16,16 +16,24 @@ namespace gpusizer::ui {
 
 void draw_memory_bar(const App& app, const Option& o) {
     const MemoryBreakdown& m = o.per_gpu;
-    const double parts[6] = {m.weights.gb(), m.kv_cache.gb(), m.activations.gb(), m.optimizer.gb(), m.gradients.gb(), m.overhead.gb()};
-    const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"), tr("overhead")};
+    const double parts[6] = {m.weights.gb(), m.kv_cache.gb(), m.activations.gb(), m.optimizer.gb(), m.gradients.gb(),
+                             m.overhead.gb()};
+    const char* names[6] = {tr("weights"), tr("KV cache"), tr("activations"), tr("optimizer"), tr("gradients"),
+                            tr("overhead")};
+    const State& s = app.result.state;
+    if (s.task == Task::other) {
+        // Other work runs no model: its one part is what the workload holds (transcoding asks for none).
+        if (parts[0] <= 0) return;
+        names[0] = s.use == "render" ? tr("scene") : s.use == "hpc" ? tr("data set") : tr("image batch");
+    }
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
     const std::string gb = std::string(" ") + text::unit("GB", lang());
     std::string tip;
     for (int i = 0; i < 6; ++i)
-        if (parts[i] > 0) tip += std::string(names[i]) + ": " + fixed(parts[i], 2) + gb + "\n";
-    tip += std::string(tr("usable after reserve")) + ": " + fixed(o.capacity_gb, 1) + gb;
-    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + fixed(total_gpu, 1) + gb);
+        if (parts[i] > 0) tip += std::string(names[i]) + ": " + text::number(parts[i], 2, lang()) + gb + "\n";
+    tip += std::string(tr("usable after reserve")) + ": " + text::number(o.capacity_gb, 1, lang()) + gb;
+    dim_text(std::string(tr("Memory per GPU")) + " — " + o.gpu_name + ", " + text::number(total_gpu, 1, lang()) + gb);
     tooltip_on_hover(tip);  // the ⓘ after the title: the breakdown by touch too
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -51,7 +59,7 @@ void draw_memory_bar(const App& app, const Option& o) {
     const float end_x = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (int i = 0; i < 6; ++i) {
         if (parts[i] <= 0) continue;
-        const std::string label = std::string(names[i]) + " " + fixed(parts[i], parts[i] < 10 ? 1 : 0);
+        const std::string label = std::string(names[i]) + " " + text::number(parts[i], parts[i] < 10 ? 1 : 0, lang());
         const float item_w = em() * 0.9f + ImGui::CalcTextSize(label.c_str()).x + em() * 0.8f;
         if (!first && ImGui::GetItemRectMax().x + item_w < end_x) ImGui::SameLine(0, em() * 0.8f);
         first = false;
@@ -61,8 +69,23 @@ void draw_memory_bar(const App& app, const Option& o) {
         ImGui::SameLine(0, em() * 0.2f);
         ImGui::TextUnformatted(label.c_str());
     }
-    (void)app;
 }
+
+namespace {
+
+// What the chart shows and what its red line is.
+const char* chart_caption(const App& app) {
+    if (app.state.task != Task::infer)
+        return app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
+                              : tr("Days for the whole run as the GPU count grows; red: the default horizon");
+    if (app.chart_kind == 1) return tr("Tokens/s per user on the recommended GPUs as users grow; red: your target");
+    if (app.state.offload)
+        return tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
+                  "in host RAM");
+    return tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs");
+}
+
+}  // namespace
 
 void draw_chart(App& app) {
     const bool infer = app.state.task == Task::infer;
@@ -139,10 +162,7 @@ void draw_chart(App& app) {
         hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);
         ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + h + ImGui::GetStyle().ItemSpacing.y));
     }
-    dim_text(infer ? (app.chart_kind == 0 ? tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs")
-                                          : tr("Tokens/s per user on the recommended GPUs as users grow; red: your target"))
-                   : app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
-                                    : tr("Days for the whole run as the GPU count grows; red: the default horizon"));
+    dim_text(chart_caption(app));
 }
 
 }  // namespace gpusizer::ui

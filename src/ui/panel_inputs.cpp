@@ -21,12 +21,7 @@
 namespace gpusizer::ui {
 namespace {
 
-const TaskPreset* preset_for(const Catalog& c, const State& s) {
-    const std::string task(task_key(s.task));
-    for (const auto& p : c.presets)
-        if (p.task == task && (p.use == s.use || task == "tune" || task == "train")) return &p;
-    return nullptr;
-}
+const TaskPreset* preset_for(const Catalog& c, const State& s) { return guide_preset(c, s); }
 
 // Buttons that wrap onto the next line when the row is full.
 struct ChipRow {
@@ -166,6 +161,24 @@ bool draw_models_chip(App& app, State& s, float x_end) {
     return true;
 }
 
+// The article's row for the task: its title, parameter and memory bands, and the GPUs it names.
+std::string guide_line(const Catalog& c, const TaskPreset& p) {
+    std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p.title_ru : p.title_en);
+    if (p.params_max_b > 0)
+        g += " · " + fixed(p.params_min_b, 0) + "–" + fixed(p.params_max_b, 0) + "B " + tr("params");
+    const std::string gb = text::unit("GB", lang());
+    if (p.vram_max_gb > 0) g += " · " + fixed(p.vram_min_gb, 0) + "–" + fixed(p.vram_max_gb, 0) + " " + gb + " VRAM";
+    else if (p.vram_min_gb > 0) g += " · " + fixed(p.vram_min_gb, 0) + "+ " + gb + " VRAM";
+    if (!p.gpus.empty()) {
+        g += " · GPU:";
+        for (const auto& id : p.gpus)
+            if (const GpuSpec* gs = c.find_gpu(id))
+                g += " " + gs->name.substr(gs->name.rfind("NVIDIA ", 0) == 0 ? 7 : 0) + ",";
+        g.pop_back();
+    }
+    return g;
+}
+
 }  // namespace
 
 void draw_task(App& app) {
@@ -219,17 +232,7 @@ void draw_task(App& app) {
     changed |= draw_models_chip(app, s, x_end);
     if (const TaskPreset* p = preset_for(app.catalog, app.state); p && app.state.view == View::options) {
         ImGui::Spacing();
-        std::string g = std::string(tr("Guide: ")) + (language() == "ru" ? p->title_ru : p->title_en);
-        if (p->params_max_b > 0) g += " · " + fixed(p->params_min_b, 0) + "–" + fixed(p->params_max_b, 0) + "B " + tr("params");
-        if (p->vram_max_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "–" + fixed(p->vram_max_gb, 0) + " " + text::unit("GB", lang()) + " VRAM";
-        else if (p->vram_min_gb > 0) g += " · " + fixed(p->vram_min_gb, 0) + "+ GB VRAM";
-        if (!p->gpus.empty()) {
-            g += " · GPU:";
-            for (const auto& id : p->gpus)
-                if (const GpuSpec* gs = app.catalog.find_gpu(id)) g += " " + gs->name.substr(gs->name.rfind("NVIDIA ", 0) == 0 ? 7 : 0) + ",";
-            g.pop_back();
-        }
-        dim_text(g);
+        dim_text(guide_line(app.catalog, *p));
         tooltip_on_hover(p->source);
     }
     if (changed) app.set_state(s);
@@ -441,7 +444,8 @@ void draw_model(App& app) {
     if (changed) app.set_state(s);
 }
 
-// Partial offload (engine/offload.hpp): one card with part of the model in the host's RAM.
+// Partial offload (engine/offload.hpp): one card with part of the model in the host's RAM. When that
+// card misses the load, the results say what it delivers, with a switch (draw_advice).
 static bool draw_offload(State& s) {
     bool changed = false;
     bool offload = s.offload;
@@ -460,8 +464,63 @@ static bool draw_offload(State& s) {
     return changed;
 }
 
+// The GPU to pin (or every GPU) and, beside it, the vendors to consider: the article names NVIDIA
+// only; AMD GPUs run ROCm at its measured efficiencies (engine/assumptions.hpp).
+static bool draw_gpu_choice(App& app, State& s) {
+    bool changed = false;
+    const float x0 = ImGui::GetCursorScreenPos().x, gap = ImGui::GetStyle().ItemSpacing.x;
+    const float full = ImGui::GetContentRegionAvail().x;
+    const float vendor_w = std::max(em() * 6.5f, full * 0.3f), gpu_w = full - vendor_w - gap;
+    auto beside = [&] {  // the vendor's column, on the line of the last item (screen coordinates)
+        ImGui::SameLine();
+        ImGui::SetCursorScreenPos(ImVec2(x0 + gpu_w + gap, ImGui::GetCursorScreenPos().y));
+    };
+    ImGui::TextUnformatted(tr("GPU"));
+    beside();
+    ImGui::TextUnformatted(tr("Vendor"));
+    tooltip_on_hover(tr("The article names NVIDIA GPUs only. AMD GPUs run ROCm (vLLM and PyTorch have ROCm builds) "
+                        "at the efficiencies measured on it, as the assumptions say."));
+    std::string preview = s.gpu.empty() ? tr("Every GPU") : s.gpu;
+    if (const GpuSpec* g = app.catalog.find_gpu(s.gpu)) preview = g->name;
+    ImGui::SetNextItemWidth(gpu_w);
+    const bool gpu_open = ImGui::BeginCombo("##gpu", preview.c_str());
+    if (!gpu_open) focus_ring();
+    if (gpu_open) {
+        if (ImGui::Selectable(tr("Every GPU"), s.gpu.empty())) { s.gpu.clear(); changed = true; }
+        for (const auto& g : app.catalog.gpus)
+            if (ImGui::Selectable(g.name.c_str(), g.id == s.gpu)) { s.gpu = g.id; changed = true; }
+        ImGui::EndCombo();
+    }
+    beside();
+    int vendor = int(s.vendor);
+    const char* vendors[] = {tr("Any vendor"), "NVIDIA", "AMD"};
+    ImGui::SetNextItemWidth(vendor_w);
+    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop; Space opens it
+    if (ImGui::Combo("##vendor", &vendor, vendors, 3)) { s.vendor = VendorFilter(vendor); changed = true; }
+    ImGui::PopItemFlag();
+    focus_ring();
+    return changed;
+}
+
+// Other GPU work: the memory the work holds, or transcoding's streams, resolution and codec.
+static bool draw_other_work_load(State& s) {
+    bool changed = false;
+    if (s.use != "transcode")
+        return number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
+    changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
+    const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
+    int r = 1;
+    for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
+    if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
+    const char* codecs[] = {"h264", "hevc", "av1"};
+    int c = 0;
+    for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
+    if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
+    return changed;
+}
+
 void draw_load(App& app) {
-    step_header(3, load_step_title(app.state.task));
+    step_header(app.state.task == Task::other ? 2 : 3, load_step_title(app.state.task));  // other work: no model
     TabStops tab_stops;
     State s = app.state;
     bool changed = false;
@@ -511,40 +570,18 @@ void draw_load(App& app) {
             if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
         }
     } else {
-        if (s.use != "transcode")
-            changed |= number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
-        if (s.use == "transcode") {
-            changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
-            const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
-            int r = 1;
-            for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
-            if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
-            const char* codecs[] = {"h264", "hevc", "av1"};
-            int c = 0;
-            for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
-            if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
-        }
+        changed |= draw_other_work_load(s);
     }
     ImGui::Spacing();
     // A link that pins the GPU, the count or an offload opens the section it set.
-    if (!s.gpu.empty() || s.n || s.offload) ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
+    if (!s.gpu.empty() || s.n || s.offload || s.vendor != VendorFilter::any)
+        ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
     const bool more = ImGui::CollapsingHeader(tr("GPU, count, memory reserve and offload"));
     focus_ring();
     if (more) {
         changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
                               tr("Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve)."));
-        std::string preview = s.gpu.empty() ? tr("Every GPU") : s.gpu;
-        if (const GpuSpec* g = app.catalog.find_gpu(s.gpu)) preview = g->name;
-        ImGui::TextUnformatted(tr("GPU"));
-        ImGui::SetNextItemWidth(-1);
-        const bool gpu_open = ImGui::BeginCombo("##gpu", preview.c_str());
-        if (!gpu_open) focus_ring();
-        if (gpu_open) {
-            if (ImGui::Selectable(tr("Every GPU"), s.gpu.empty())) { s.gpu.clear(); changed = true; }
-            for (const auto& g : app.catalog.gpus)
-                if (ImGui::Selectable(g.name.c_str(), g.id == s.gpu)) { s.gpu = g.id; changed = true; }
-            ImGui::EndCombo();
-        }
+        changed |= draw_gpu_choice(app, s);
         bool pin = s.n.has_value();
         if (ImGui::Checkbox(tr("Fix the GPU count"), &pin)) { s.n = pin ? std::optional<int>(8) : std::nullopt; changed = true; }
         focus_ring();

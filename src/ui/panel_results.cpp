@@ -178,6 +178,8 @@ void draw_recommendation(App& app) {
             const Option& closest = r.options.front();
             dim_text(std::string(tr("Closest: ")) + closest.gpu_name + " — " + reason_text(closest));
         }
+        // Offload on one card: what it delivers, and a switch (applied here: nothing below reads `r`).
+        if (const std::optional<State> next = draw_advice(app, AdviceTopic::offload)) app.set_state(*next);
         return;
     }
     const Option& o = r.options[size_t(r.recommended)];
@@ -202,14 +204,22 @@ void draw_recommendation(App& app) {
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
         training_figures(r, o, cell);
     } else {
+        const RankBy by = r.state.sort;  // what the table is ranked by, said (no hidden key)
         cell(message_text(o.score_label).c_str(), text::number(o.score, 1, L),
-             tr("the figure GPUs are ranked by for this work"), nullptr);
+             by == RankBy::speed ? tr("the figure GPUs are ranked by for this work")
+             : by == RankBy::gpus ? tr("what one GPU delivers for this work; GPUs are ranked by fewest GPUs")
+             : tr("what one GPU delivers for this work; GPUs are ranked by the cost per hour shown"),
+             nullptr);
     }
     cost_figures(app, o, cell);
     for (const auto& w : o.warnings) warning_line(warning_text(w));
+    // Where this answer departs from the guide line under the task, why, and a switch (engine/advice.cpp).
+    // Here, with the answer: text above the inputs would move the field being typed into as it changes.
+    const std::optional<State> next = draw_advice(app, AdviceTopic::guide);
     if (!o.command.empty()) draw_command(app, o);
     ImGui::Spacing();
     draw_memory_bar(app, o);
+    if (next) app.set_state(*next);  // last: `o` and `r` point into the result it replaces
 }
 
 void draw_exports(App& app) {

@@ -15,6 +15,10 @@ void draw_models(App& app);  // view=models: what runs on the pinned GPU (panel_
 void draw_table(App& app);  // results_table.cpp
 void draw_memory_bar(const App& app, const Option& o);
 void draw_chart(App& app);
+// The engine's advice of one topic (engine/advice.cpp): its sentence and a button for its switch.
+// Returns the state the pressed switch sets; the caller applies it (App::set_state) once it no
+// longer holds references into app.result.
+std::optional<State> draw_advice(const App& app, AdviceTopic topic);
 const char* load_step_title(Task t);
 // Service presets (panel_services.cpp): the load inputs of use=asr / use=embed (true: drawn in
 // place of the LLM load), copilot's preset note and prefix-cache row, and the headline figures.

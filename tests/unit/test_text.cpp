@@ -46,7 +46,11 @@ const std::set<std::string>& allowed_latin() {
             "to",
             // the frameworks and files the training commands' notes name
             "LLaMA", "Factory", "AutoTP", "GPT", "SwiGLU", "RMSNorm", "RoPE", "tools", "preprocess_data", "py",
-            "dataset_info", "json"};
+            "dataset_info", "json",
+            // AMD's software stack, the kernel class its efficiency is measured on, the benchmark and its cloud
+            "ROCm", "GEMM", "STREAM", "Azure",
+            // partial offload: the host's processor and memory, its PCIe link, llama.cpp's context flag (-c)
+            "CPU", "DDR4", "DDR5", "x16", "c"};
         for (const auto& g : test::bundled().gpus)  // a published run names a GPU by its id when no option has it
             for (const auto& x : latin_words(g.name + " " + g.id)) w.insert(x);
         for (const auto& m : test::bundled().models)
@@ -102,6 +106,10 @@ std::vector<std::string> texts_of(const Result& r, Lang lang) {
         for (const auto& w : o.warnings) t.push_back(text::render(w, lang));
         for (const auto& l : o.command) t.push_back(text::render(l.note, lang));
     }
+    for (const auto& a : r.advice) {  // where the answer departs from the article, and its switch
+        t.push_back(text::render(a.why, lang));
+        t.push_back(text::render(a.action, lang));
+    }
     const Summary s = summarize(r, lang);
     t.push_back(s.sentence);
     for (const auto& c : s.columns) t.push_back(c);
@@ -114,6 +122,11 @@ std::vector<std::string> texts_of(const Result& r, Lang lang) {
 }
 
 const char* kSamples[] = {
+    "v=1",                                       // the guide's memory band, and its switch
+    "v=1&wq=int4",                               // a GPU the guide does not name
+    "v=1&model=meta-llama/Llama-3.1-70B-Instruct",  // bigger than the band; AMD first
+    "v=1&gpu=rtx-3070&offload=1",                // offload on one card misses the load
+    "v=1&model=Qwen/Qwen3-235B-A22B&gpu=rtx-3070&offload=1&ram=32",  // not enough host RAM
     "v=1&model=Qwen/Qwen3-8B&ctx=32768&users=50",
     "v=1&model=deepseek-ai/DeepSeek-V3&users=5000&wq=int4&growth=50",
     "v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=1000&gpu=l4&n=2",
