@@ -1,7 +1,7 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
-//            [--config config.json [--index model.safetensors.index.json]]
+//            [--config config.json [--index model.safetensors.index.json] [--quant hf_quant_config.json]]
 //   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 //   gpusizer --pack-text ru OUT
@@ -18,6 +18,7 @@
 #include "link/link.hpp"
 #include "report/report.hpp"
 #include "text/language_pack.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -30,6 +31,7 @@ const char* kUsage =
     "  --config FILE    size the model a Hugging Face config.json describes (model=custom; the result's\n"
     "                   link carries it, so the link alone reproduces the result)\n"
     "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
+    "  --quant FILE     with --config: ModelOpt's hf_quant_config.json, the checkpoint's quantization\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
     "                      the page shows: no GPU or server notes and sources)\n"
     "  --pack-model-notes OUT  with --pack-catalog: the models' notes, which catalog.bin leaves out\n"
@@ -55,15 +57,24 @@ void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::
 
 // --config (and --index): the model becomes the state's custom model; how the file was read is
 // said in the warnings. Returns false (errors printed) when a file is unreadable or rejected.
-bool import_config(const std::string& config_path, const std::string& index_path, gpusizer::State& s,
-                   std::vector<gpusizer::Warning>& notes) {
-    std::string config, index;
+// A refusal (an adapter, a tokenizer config, a family not sized yet) is said in the output's language.
+bool import_config(const std::string& config_path, const std::string& index_path, const std::string& quant_path,
+                   gpusizer::State& s, std::vector<gpusizer::Warning>& notes, gpusizer::Lang lang) {
+    std::string config, index, quant;
     if (!read_file(config_path, &config)) { std::cerr << "error: cannot read " << config_path << "\n"; return false; }
     if (!index_path.empty() && !read_file(index_path, &index, gpusizer::limits::kIndexFileBytes)) {
         std::cerr << "error: cannot read " << index_path << "\n";
         return false;
     }
-    const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path);
+    if (!quant_path.empty() && !read_file(quant_path, &quant)) { std::cerr << "error: cannot read " << quant_path << "\n"; return false; }
+    const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path, quant,
+                                                                  quant_path.empty() ? "hf_quant_config.json" : quant_path);
+    if (!imp.ok && !imp.refusals.empty()) {
+        for (const auto& m : imp.refusals)
+            std::cerr << "error: " << gpusizer::strip_controls(config_path + ": " + gpusizer::text::render(m, lang), false) << "\n";
+        std::cerr << "error: " << gpusizer::strip_controls(config_path, false) << " not imported\n";
+        return false;
+    }
     if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file); return false; }
     s = gpusizer::state_with_import(s, imp.model);
     notes.insert(notes.end(), imp.notes.begin(), imp.notes.end());
@@ -140,7 +151,7 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
 
 int main(int argc, char** argv) {
     using namespace gpusizer;
-    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, prerender_in, prerender_out;
+    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, quant_path, prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     Lang lang = Lang::en;
@@ -153,6 +164,7 @@ int main(int argc, char** argv) {
         else if (a == "--pack-catalog" && i + 1 < argc) pack_path = argv[++i];
         else if (a == "--pack-model-notes" && i + 1 < argc) notes_path = argv[++i];
         else if ((a == "--config" || a == "--index") && i + 1 < argc) (a == "--config" ? config_path : index_path) = argv[++i];
+        else if (a == "--quant" && i + 1 < argc) quant_path = argv[++i];
         else if (a == "--pack-text" && i + 2 < argc) {
             if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; return 2; }
             return write_language_pack(argv[i + 2]);
@@ -170,6 +182,7 @@ int main(int argc, char** argv) {
     if (!have_link && config_path.empty()) link = "v=1";  // --config alone: the defaults around it
     if (!have_link && pack_path.empty() && config_path.empty() && prerender_in.empty()) { std::cerr << kUsage; return 2; }
     if (!index_path.empty() && config_path.empty()) { std::cerr << "--index needs --config\n" << kUsage; return 2; }
+    if (!quant_path.empty() && config_path.empty()) { std::cerr << "--quant needs --config\n" << kUsage; return 2; }
 
     std::vector<Warning> notes;
     CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
@@ -199,7 +212,7 @@ int main(int argc, char** argv) {
     }
     DecodedLink d = decode_link(link);
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
-    if (!config_path.empty() && !import_config(config_path, index_path, d.state, notes)) return 3;
+    if (!config_path.empty() && !import_config(config_path, index_path, quant_path, d.state, notes, lang)) return 3;
     const Result r = evaluate(d.state, catalog);
     // Names and ids come from the catalog and the link: no control character reaches the terminal
     // (JSON escapes its own).

@@ -163,7 +163,11 @@ TEST_CASE("config.json: model.safetensors.index.json gives the exact count, and 
     CHECK(oss.model.params_b == doctest::Approx(20.914757184));
     // Broken indexes are refused, named.
     CHECK(errors_of(import_hf_config(config, "{\"metadata\": ")).find("model.safetensors.index.json: not valid JSON") != std::string::npos);
-    CHECK(errors_of(import_hf_config(config, R"({"weight_map": {}})")).find("metadata.total_size") != std::string::npos);
+    // An index without a size is ignored, said: the config alone sizes the model.
+    const ConfigImport no_size = import_hf_config(config, R"({"weight_map": {}})");
+    REQUIRE(no_size.ok);
+    CHECK(has_note(no_size, code::config_index_ignored));
+    CHECK(no_size.model.params_b * 1e9 == doctest::Approx(8190735360.0).epsilon(1e-12));
     std::string deep(40, '[');
     CHECK(errors_of(import_hf_config(config, deep)).find("nested deeper") != std::string::npos);
 }
