@@ -139,7 +139,13 @@ void read_moe(Fields& f, Arch& a) {
         a.shared_intermediate = w;  // Nemotron-H: one shared MLP of its own width
         a.shared_count = std::clamp(int(std::lround(double(w) / std::max(1, a.expert_intermediate))), 1, 1 << 20);
     } else if (const int n = f.whole({"n_shared_experts", "num_shared_experts"}, 0, 1 << 20, false); n > 0) {
-        a.shared_intermediate = n * a.expert_intermediate;  // DeepSeek: one MLP n experts wide
+        // DeepSeek: one MLP n experts wide, held to the widths' range (n × width would overflow an int).
+        const double width = double(n) * a.expert_intermediate;
+        if (width > kMaxWidth)
+            f.error("", "n_shared_experts", "with moe_intermediate_size " + std::to_string(a.expert_intermediate) +
+                                                ", the shared experts are " + std::to_string(std::llround(width)) +
+                                                " wide, at most " + std::to_string(kMaxWidth));
+        a.shared_intermediate = int(std::min<double>(width, kMaxWidth));
         a.shared_count = n;
     } else if (const int w2 = f.whole({"shared_expert_intermediate_size", "shared_intermediate_size"}, 0, kMaxWidth, false); w2 > 0) {
         a.shared_intermediate = w2;  // Qwen: one gated shared expert of its own width
@@ -406,7 +412,9 @@ void read_nemotron_nas(Fields& f, Arch& a) {
             int width = ffn && ffn->contains("intermediate_size") && (*ffn)["intermediate_size"].is_number_integer()
                             ? (*ffn)["intermediate_size"].get<int>() : 0;
             if (width <= 0 && mult > 0 && mult < 1000) {
-                width = int(2 * mult * a.hidden / 3);
+                const double w = std::floor(2 * mult * a.hidden / 3);
+                if (w > kMaxWidth) { f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult", "gives an MLP wider than " + std::to_string(kMaxWidth)); return; }
+                width = int(w);
                 if (width % 256 != 0) width += 256 - width % 256;
             }
             if (width <= 0) { f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult", "required for the layer's MLP width"); return; }
@@ -532,6 +540,7 @@ void read_mamba(Fields& f, Arch& a) {
     if (a.hidden <= 0 || a.layers <= 0) return;
     const int expand = f.whole({"expand"}, 1, 100, false, 2);
     a.mamba_inner = f.whole({"intermediate_size", "d_inner"}, 1, kMaxWidth, false, expand * a.hidden);
+    if (a.mamba_inner > kMaxWidth) { f.error("", "expand", "expand × hidden_size wider than " + std::to_string(kMaxWidth)); return; }
     a.ssm_state = f.whole({"state_size", "d_state"}, 1, kMaxCount, false, 16);
     a.mamba_conv = f.whole({"conv_kernel", "d_conv"}, 1, 1000, false, 4);
     const json* rank = f.find({"time_step_rank", "dt_rank"});
@@ -571,8 +580,10 @@ void read_lfm2(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
     int ff = f.whole({"block_ff_dim", "intermediate_size"}, 1, kMaxWidth, true);
     if (f.flag({"block_auto_adjust_ff_dim"}, true)) {
         ff = int(2.0 * ff / 3);
-        const double mult = f.number({"block_ffn_dim_multiplier"}, 1.0);
-        ff = int(mult * ff);
+        const double mult = std::clamp(f.number({"block_ffn_dim_multiplier"}, 1.0), 0.0, 1000.0);
+        const double scaled = std::floor(mult * ff);
+        if (scaled < 1 || scaled > kMaxWidth) { f.error("", "block_ffn_dim_multiplier", "gives an MLP width outside 1–" + std::to_string(kMaxWidth)); return; }
+        ff = int(scaled);
         const int multiple = std::max(1, f.whole({"block_multiple_of"}, 1, kMaxWidth, false, 256));
         ff = multiple * ((ff + multiple - 1) / multiple);
     }
@@ -625,6 +636,7 @@ void read_mamba2_model(Fields& f, Arch& a) {
     a.mamba_proj_bias = f.flag({"use_bias"}, false);
     a.tied = f.flag({"tie_word_embeddings"}, false);
     a.heads = a.kv_heads = a.head_dim = 1;  // no attention
+    if (double(a.mamba_heads) * a.mamba_head_dim > kMaxWidth) { f.error("", "num_heads", "num_heads × head_dim wider than " + std::to_string(kMaxWidth)); return; }
     a.intermediate = a.mamba_heads * a.mamba_head_dim;
     Layer l;
     l.mixer = Mixer::mamba2;
