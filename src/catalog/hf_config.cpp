@@ -309,7 +309,7 @@ std::optional<LinearAttentionSpec> recurrent_spec(const Arch& a) {
     for (const auto& [k, n] : kinds) if (n > best) { best = n; kind = k; }
     const int n = a.recurrent_layers();
     switch (kind) {
-        case Mixer::deltanet: return LinearAttentionSpec{n, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv, 2};
+        case Mixer::deltanet: return LinearAttentionSpec{n, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv, a.state_bytes};
         case Mixer::mamba2: return LinearAttentionSpec{n, a.mamba_groups, a.mamba_heads, a.ssm_state, a.mamba_head_dim, a.mamba_conv, a.state_bytes};
         case Mixer::mamba1: return LinearAttentionSpec{n, 0, a.mamba_inner, a.ssm_state, 1, a.mamba_conv, a.state_bytes};
         case Mixer::short_conv: return LinearAttentionSpec{n, 0, a.conv_dim, 0, 1, a.conv_cache, 2};

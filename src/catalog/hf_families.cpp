@@ -293,7 +293,16 @@ void read_decoder(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds)
     read_mla(f, a);
     read_attention_kinds(f, a, unknown_kinds);
     read_moe(f, a);
-    if (a.count(Mixer::deltanet) > 0) read_deltanet(f, a);
+    if (a.count(Mixer::deltanet) > 0) {
+        read_deltanet(f, a);
+        // Qwen3.5 states the recurrent state's dtype (mamba_ssm_dtype; transformers keeps it so, and
+        // vLLM's Qwen3.5 config passes it on as mamba_ssm_cache_dtype); without it, the model's 16-bit.
+        const std::string ssm = f.string({"mamba_ssm_dtype", "mamba_ssm_cache_dtype"});
+        if (ssm == "float32") {
+            a.state_bytes = 4;
+            f.note(Message(code::config_state_fp32).num("stated", 1).str("field", f.has({"mamba_ssm_dtype"}) ? "mamba_ssm_dtype" : "mamba_ssm_cache_dtype"));
+        }
+    }
     const bool dense_layer = std::any_of(a.plan.begin(), a.plan.end(), [](const Layer& l) { return l.ffn == Ffn::dense; });
     if (dense_layer && a.intermediate <= 0) f.error("", "intermediate_size", "required for the dense MLP layers");
 }
@@ -358,7 +367,8 @@ void read_nemotron_h(Fields& f, Arch& a, std::map<std::string, int>& unknown_kin
     // vLLM keeps Nemotron-H's SSM state in mamba_ssm_cache_dtype, float32 when the config says none.
     const std::string ssm_dtype = f.string({"mamba_ssm_cache_dtype"});
     a.state_bytes = ssm_dtype.empty() || ssm_dtype == "float32" ? 4 : 2;
-    if (a.count(Mixer::mamba2) > 0 && a.state_bytes == 4) f.note(Message(code::config_state_fp32).num("stated", ssm_dtype.empty() ? 0 : 1));
+    if (a.count(Mixer::mamba2) > 0 && a.state_bytes == 4)
+        f.note(Message(code::config_state_fp32).num("stated", ssm_dtype.empty() ? 0 : 1).str("field", "mamba_ssm_cache_dtype"));
     if (a.moe_layers() > 0) {
         a.experts = f.whole({"n_routed_experts", "num_local_experts"}, 1, 1 << 20, true);
         a.experts_per_token = f.whole({"num_experts_per_tok"}, 1, std::max(1, a.experts), true, 1);

@@ -279,7 +279,7 @@ const TextPair kEnglish[] = {
     {"config.encoder", "an encoder-only embedding model ({family}): sized as vector search (use=embed), no KV cache, {dims:0}-dimensional vectors"},
     {"config.speech", "an encoder-decoder speech model ({family}, encoder {encoder_b:3} B): sized as speech-to-text (use=asr)"},
     {"config.assumed_flag", "{field} is not in the file: {?value:true}{!value:false}, {rule}{?family: ({family})}"},
-    {"config.state_fp32", "the Mamba state is kept in FP32 ({?stated:mamba_ssm_cache_dtype}{!stated:vLLM's default for Nemotron-H}), its conv inputs in 16-bit"},
+    {"config.state_fp32", "the recurrent state is kept in FP32 ({?stated:{field} in the config}{!stated:vLLM's default for Nemotron-H}), its conv inputs in 16-bit"},
     {"config.mtp", "{count:0} multi-token-prediction {count:0#layer|layers} not counted: servers load {count:0#it|them} only for speculative decoding"},
     {"models.no_gpu", "pick one GPU (gpu=) to list the models it runs"},
     {"catalog.notice", "{detail}"},

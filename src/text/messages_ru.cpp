@@ -297,7 +297,7 @@ const TextPair kRussian[] = {
     {"config.encoder", "модель эмбеддингов только с энкодером ({family}): посчитана как векторный поиск (use=embed), без KV-кэша, векторы размерности {dims:0}"},
     {"config.speech", "речевая модель энкодер-декодер ({family}, энкодер {encoder_b:3} млрд): посчитана как распознавание речи (use=asr)"},
     {"config.assumed_flag", "{field} нет в файле: {?value:true}{!value:false}, {rule}{?family: ({family})}"},
-    {"config.state_fp32", "состояние Mamba хранится в FP32 ({?stated:mamba_ssm_cache_dtype}{!stated:значение vLLM по умолчанию для Nemotron-H}), входы свёртки — в 16 битах"},
+    {"config.state_fp32", "рекуррентное состояние хранится в FP32 ({?stated:{field} в конфиге}{!stated:значение vLLM по умолчанию для Nemotron-H}), входы свёртки — в 16 битах"},
     {"config.mtp", "{count:0} {count:0#слой|слоя|слоёв} многотокенного предсказания не учтены: серверы загружают их только для спекулятивного декодирования"},
     {"models.no_gpu", "выберите одну GPU (gpu=), чтобы увидеть, какие модели на ней работают"},
     {"catalog.notice", "{detail}"},

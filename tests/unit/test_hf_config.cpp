@@ -315,6 +315,12 @@ TEST_CASE("config.json: hybrid layer plans as the family spells them (Nemotron-H
     CHECK(note(h56, code::config_nonfinite) != nullptr);
     CHECK(h56.model.attention_layers == 10);
     CHECK(h56.model.params_b == doctest::Approx(56.0).epsilon(0.01));
+    // Qwen3.5 says its DeltaNet state's dtype (mamba_ssm_dtype float32): kept so, said.
+    const ConfigImport q35 = import_dir("Qwen3.5-27B");
+    REQUIRE(q35.ok);
+    REQUIRE(q35.model.linear);
+    CHECK(q35.model.linear->state_bytes == 4);
+    CHECK(note(q35, code::config_state_fp32) != nullptr);
     // LFM2: 6 attention layers at full_attn_idxs, 10 short convolutions, SwiGLU 8192 wide (12288 × 2/3).
     const ConfigImport lfm = import_dir("LFM2-1.2B");
     REQUIRE(lfm.ok);
