@@ -565,6 +565,7 @@
   // 2 MB and an index over 32 MB; bigger files are refused here, before they are copied into it.
   const MAX_CONFIG_BYTES = 2 * 1024 * 1024, MAX_INDEX_BYTES = 32 * 1024 * 1024;
   let importIndex = null;  // {name, text}: model.safetensors.index.json, for the exact parameter count
+  let importQuant = null;  // {name, text}: ModelOpt's hf_quant_config.json, the checkpoint's quantization
   function openImport() {
     $('import').hidden = false;
     $('import-text').focus();
@@ -586,22 +587,28 @@
     ul.hidden = list.length === 0;
   }
   function showIndex() {
-    $('import-index').hidden = !importIndex;
-    if (importIndex) $('import-index').textContent = PAGE_TEXT[lang].withIndex.replace('{name}', importIndex.name);
+    const lines = [];
+    if (importIndex) lines.push(PAGE_TEXT[lang].withIndex.replace('{name}', importIndex.name));
+    if (importQuant) lines.push(PAGE_TEXT[lang].withQuant.replace('{name}', importQuant.name));
+    $('import-index').hidden = !lines.length;
+    $('import-index').textContent = lines.join(' · ');
   }
-  function importConfig(text, index) {
+  function importConfig(text, index, quantText) {
     if (!Module) return null;
     const enc = new TextEncoder();
-    const config = enc.encode(String(text)), idx = enc.encode(index ? String(index) : '');
+    const config = enc.encode(String(text)), idx = enc.encode(index ? String(index) : ''), qnt = enc.encode(quantText ? String(quantText) : '');
     if (config.length > MAX_CONFIG_BYTES) { showImportErrors(['config.json: ' + PAGE_TEXT[lang].tooBig.replace('{max}', '2 MB')]); return null; }
     // Read by the JSON module against the current state; the page's module takes the new state's link
     // and renders how the files were read in the UI's language.
     const link = Module.UTF8ToString(Module._gs_get_link());
     return withJson((J, put, str) => {
-      const [cp, cl] = put(config), [ip, il] = put(idx);
-      const ok = J._gsj_import(cp, cl, ip, il, str(link)) === 1;
+      const [cp, cl] = put(config), [ip, il] = put(idx), [qp, ql] = put(qnt);
+      const ok = J._gsj_import(cp, cl, ip, il, qp, ql, str(link)) === 1;
       const errors = J.UTF8ToString(J._gsj_errors());
       const reply = { ok, errors: errors ? errors.split('\x1e') : [], notes: [] };
+      // A refusal (an adapter, a tokenizer config, a family not sized yet) in the page's language.
+      const refusal = ok ? '' : J.UTF8ToString(J._gsj_notes());
+      if (refusal) reply.errors = Module.UTF8ToString(withStr(refusal, (np) => Module._gs_render_notes(np))).split('\x1e');
       if (ok) {
         const notes = withStr(J.UTF8ToString(J._gsj_link()), (lp) =>
           withStr(J.UTF8ToString(J._gsj_notes()), (np) => Module.UTF8ToString(Module._gs_apply_import(lp, np))));
@@ -615,21 +622,24 @@
         return reply;
       });
   }
-  // Dropped or chosen files, told apart by name before any is read: config.json (or, alone, any .json)
-  // and model.safetensors.index.json. Other files of a multi-file drop (tokenizer.json, weights) are
-  // named and left unread; a file over its limit is refused by its size, never read into the page.
+  // Dropped or chosen files, told apart by name before any is read: config.json (or, alone, any .json),
+  // model.safetensors.index.json and ModelOpt's hf_quant_config.json. Other files of a multi-file drop
+  // (tokenizer.json, weights) are named and left unread; a file over its limit is refused by its size,
+  // never read into the page.
   function pickFiles(files) {
     const list = Array.from(files || []);
     const byName = (re) => list.find((f) => re.test(f.name));
     const index = byName(/(^|[^a-z])index\.json$/i);
-    const config = byName(/^config\.json$/i) || byName(/(^|[^a-z])config\.json$/i) ||
-      (list.length - (index ? 1 : 0) === 1 ? list.find((f) => f !== index) : null);
-    const ignored = list.filter((f) => f !== config && f !== index).map((f) => f.name);
-    return { config, index, ignored };
+    const quant = byName(/(^|[^a-z])hf_quant_config\.json$/i);
+    const rest = list.filter((f) => f !== index && f !== quant);
+    const config = byName(/^config\.json$/i) || rest.find((f) => /(^|[^a-z])config\.json$/i.test(f.name)) ||
+      (rest.length === 1 ? rest[0] : null);
+    const ignored = rest.filter((f) => f !== config).map((f) => f.name);
+    return { config, index, quant, ignored };
   }
   function takeFiles(files, sizeNow) {
-    const { config, index, ignored } = pickFiles(files);
-    if (!config && !index && !ignored.length) return Promise.resolve();
+    const { config, index, quant, ignored } = pickFiles(files);
+    if (!config && !index && !quant && !ignored.length) return Promise.resolve();
     openImport();
     const t = PAGE_TEXT[lang];
     const errors = ignored.slice(0, 5).map((n) => n.slice(0, 100) + ': ' + t.notConfig);
@@ -640,18 +650,21 @@
       return !!f && f.size <= max;
     };
     const readConfig = fits(config, MAX_CONFIG_BYTES, '2 MB'), readIndex = fits(index, MAX_INDEX_BYTES, '32 MB');
-    if (!config && !index) errors.push(t.noConfig);
+    const readQuant = fits(quant, MAX_CONFIG_BYTES, '2 MB');
+    if (!config && !index && !quant) errors.push(t.noConfig);
     const read = (f, ok) => (ok ? f.text().then((text) => ({ name: f.name, text })) : Promise.resolve(null));
-    return Promise.all([read(config, readConfig), read(index, readIndex)]).then(([c, i]) => {
-      if (i) importIndex = i;
+    return Promise.all([read(config, readConfig), read(index, readIndex), read(quant, readQuant)]).then(([c, i, q]) => {
+      // A config comes with its own companions (none: none); companions alone wait for their config.
+      if (c || i) importIndex = i;
+      if (c || q) importQuant = q;
       showIndex();
       showImportErrors(errors);
       if (!c) return;
       $('import-text').value = c.text;
-      if (sizeNow && !errors.length) importConfig(c.text, importIndex && importIndex.text);
+      if (sizeNow && !errors.length) importConfig(c.text, importIndex && importIndex.text, importQuant && importQuant.text);
     });
   }
-  $('import-go').addEventListener('click', () => importConfig($('import-text').value, importIndex && importIndex.text));
+  $('import-go').addEventListener('click', () => importConfig($('import-text').value, importIndex && importIndex.text, importQuant && importQuant.text));
   $('import-close').addEventListener('click', closeImport);
   $('import-file').addEventListener('change', (e) => { takeFiles(e.target.files, false); e.target.value = ''; });
   $('import').addEventListener('keydown', (e) => { if (e.key === 'Escape') closeImport(); });
@@ -747,20 +760,22 @@
       canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls; the results are also listed below as text',
       summary: 'Results as text', caption: 'Every GPU evaluated for this configuration', title: 'gpusizer: GPU sizing calculator',
       importTitle: 'Size your own model',
-      importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
+      importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count, and ModelOpt\'s hf_quant_config.json when the checkpoint has one). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
       importFile: 'Or choose the files:', importGo: 'Size this model', imported: 'Model imported',
-      withIndex: 'With {name}: the exact parameter count', tooBig: 'larger than {max}, not read',
-      notConfig: 'not config.json or model.safetensors.index.json, not read',
+      withIndex: 'With {name}: the exact parameter count', withQuant: 'With {name}: the checkpoint\'s quantization',
+      tooBig: 'larger than {max}, not read',
+      notConfig: 'not config.json, model.safetensors.index.json or hf_quant_config.json, not read',
       moreIgnored: 'and {n} more files not read', noConfig: 'no config.json among the files',
       noRussian: 'The Russian text could not be loaded' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
       summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
       importTitle: 'Своя модель',
-      importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
+      importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров — и hf_quant_config.json от ModelOpt, если он есть у чекпойнта). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
       importFile: 'Или выберите файлы:', importGo: 'Посчитать модель', imported: 'Модель импортирована',
-      withIndex: 'С {name}: точное число параметров', tooBig: 'больше {max}, не прочитан',
-      notConfig: 'не config.json и не model.safetensors.index.json, не прочитан',
+      withIndex: 'С {name}: точное число параметров', withQuant: 'С {name}: квантование чекпойнта',
+      tooBig: 'больше {max}, не прочитан',
+      notConfig: 'не config.json, model.safetensors.index.json или hf_quant_config.json, не прочитан',
       moreIgnored: 'и ещё файлов, не прочитанных: {n}', noConfig: 'среди файлов нет config.json',
       noRussian: 'Русский текст не загрузился' },
   };

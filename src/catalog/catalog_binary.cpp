@@ -33,6 +33,7 @@ template <class V> void fields(V& v, MlaSpec& m) {
 }
 template <class V> void fields(V& v, LinearAttentionSpec& l) {
     v(l.layers); v(l.num_key_heads); v(l.num_value_heads); v(l.key_head_dim); v(l.value_head_dim); v(l.conv_kernel);
+    v(l.state_bytes);
 }
 template <class V> void fields(V& v, MoeSpec& m) {
     v(m.experts); v(m.experts_per_token); v(m.shared_experts); v(m.expert_intermediate); v(m.dense_layers);
@@ -47,7 +48,8 @@ template <class V> void fields(V& v, ModelSpec& m) {
     v(m.params_b); v(m.active_params_b); v(m.layers); v(m.hidden); v(m.intermediate); v(m.heads);
     v(m.kv_heads); v(m.head_dim); v(m.vocab); v(m.tied_embeddings); v(m.max_context);
     v(m.native_format); v(m.native_quantizes_experts_only); v(m.attention); v(m.sliding_window);
-    v(m.sliding_layers); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.moe); v(m.estimated);
+    v(m.sliding_layers); v(m.attention_layers); v(m.v_head_dim); v(m.window_kv_heads); v(m.window_head_dim);
+    v(m.gated_mlp); v(m.native_gb); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.moe); v(m.estimated);
     v(m.estimated_fields); v(m.custom);
     v(m.speech); v(m.embedding);
 }

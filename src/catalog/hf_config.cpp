@@ -1,5 +1,8 @@
-// config.json → hf::Arch → ModelSpec. Field names follow transformers' configuration classes,
-// with the aliases other families use; a VLM's language model is read from its text_config.
+// config.json → hf::Arch → ModelSpec. The file is read as JSON (tolerating the Infinity and NaN
+// Python's json module writes), recognised (a model's config, or an adapter, a tokenizer config, the
+// index…), its language model found (at the top, or nested in text_config at any depth), read in its
+// family's vocabulary (hf_families.cpp), counted (hf_params.cpp), its checkpoint format found
+// (hf_quant.cpp) and checked against the index when one is given.
 #include "catalog/hf_config.hpp"
 
 #include <algorithm>
@@ -9,6 +12,8 @@
 #include <optional>
 
 #include "catalog/hf_arch.hpp"
+#include "catalog/hf_families.hpp"
+#include "catalog/hf_fields.hpp"
 #include "engine/codes.hpp"
 #include "engine/custom_model.hpp"
 #include "link/link.hpp"
@@ -18,300 +23,112 @@ namespace {
 
 using json = nlohmann::json;
 using hf::Arch;
-using hf::LayerAttention;
+using hf::Ffn;
+using hf::Fields;
+using hf::Layer;
+using hf::Mixer;
+using hf::printable;
+using hf::starts_with;
 
-constexpr int kMaxWidth = 100000000, kMaxCount = 100000;
+// ---- reading the file ---------------------------------------------------------------------------
 
-// Reads the text model's fields: from text_config when the config has one (a VLM), else from the
-// top; each field under its first spelling found. Errors name the file, the object and the field.
-class Fields {
-  public:
-    Fields(const json& top, const json* text, std::string file, std::vector<CatalogError>& errors)
-        : top_(top), text_(text), file_(std::move(file)), errors_(errors) {}
-
-    // The first of `names` that is present and not null, and where it was found.
-    const json* find(std::initializer_list<const char*> names, std::string* entry = nullptr, std::string* name = nullptr) const {
-        for (const json* obj : {text_, &top_}) {
-            if (!obj) continue;
-            for (const char* n : names) {
-                auto it = obj->find(n);
-                if (it == obj->end() || it->is_null()) continue;
-                if (entry) *entry = obj == text_ ? "text_config" : "";
-                if (name) *name = n;
-                return &*it;
+// Python's json.dump writes float('inf') and float('nan') as the bare words Infinity, -Infinity and
+// NaN (Nemotron-H's time_step_limit), which JSON has no spelling for. Outside strings they become
+// null, and the first key that held one is kept for the note.
+std::string python_literals_to_null(std::string_view text, int* replaced, std::string* first_key) {
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false, escaped = false;
+    std::string last_string;
+    std::size_t string_start = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            out += c;
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') { in_string = false; last_string = std::string(text.substr(string_start, i - string_start)); }
+            continue;
+        }
+        if (c == '"') { in_string = true; string_start = i + 1; out += c; continue; }
+        for (std::string_view word : {std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN")}) {
+            if (text.substr(i, word.size()) == word) {
+                std::size_t back = out.size();
+                while (back > 0 && (out[back - 1] == ' ' || out[back - 1] == '\n' || out[back - 1] == '\t' || out[back - 1] == '\r')) --back;
+                if (back > 0 && (out[back - 1] == ':' || out[back - 1] == ',' || out[back - 1] == '[')) {
+                    out += "null";
+                    i += word.size() - 1;
+                    if ((*replaced)++ == 0) *first_key = last_string.substr(0, 40);
+                    goto next;
+                }
             }
         }
-        return nullptr;
+        out += c;
+    next:;
     }
-
-    void error(const std::string& entry, const std::string& field, const std::string& message) {
-        errors_.push_back({file_, entry, field, message});
-    }
-
-    // A whole number in [min, max]; `fallback` when absent (an error when required).
-    int whole(std::initializer_list<const char*> names, int min, int max, bool required, int fallback = 0) {
-        std::string entry, name;
-        const json* v = find(names, &entry, &name);
-        if (!v) {
-            if (required) error(entry, *names.begin(), "required whole number is missing");
-            return fallback;
-        }
-        if (!v->is_number()) {
-            error(entry, name, std::string("expected a whole number, got ") + kind(*v));
-            return fallback;
-        }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d != std::floor(d) || d < min || d > max) {
-            error(entry, name, "expected a whole number " + std::to_string(min) + "–" + std::to_string(max) + ", got " +
-                                   v->dump(-1, ' ', false, json::error_handler_t::replace).substr(0, 40));
-            return fallback;
-        }
-        return int(d);
-    }
-
-    bool flag(std::initializer_list<const char*> names, bool fallback) {
-        std::string entry, name;
-        const json* v = find(names, &entry, &name);
-        if (!v) return fallback;
-        if (!v->is_boolean()) { error(entry, name, std::string("expected true or false, got ") + kind(*v)); return fallback; }
-        return v->get<bool>();
-    }
-
-    std::string text(std::initializer_list<const char*> names) {
-        const json* v = find(names);
-        return v && v->is_string() ? v->get<std::string>() : std::string();
-    }
-
-    static const char* kind(const json& v) {
-        if (v.is_string()) return "a string";
-        if (v.is_boolean()) return "a boolean";
-        if (v.is_array()) return "an array";
-        if (v.is_object()) return "an object";
-        return "a number";
-    }
-
-  private:
-    const json& top_;
-    const json* text_;
-    std::string file_;
-    std::vector<CatalogError>& errors_;
-};
-
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
-
-// A name from the file quoted in a note: at most 40 printable ASCII characters (the file is hostile
-// until read; notes reach terminals and exports).
-std::string printable(const std::string& s) {
-    std::string out;
-    for (char c : s.substr(0, 40)) out += c >= 0x20 && c < 0x7f ? c : '?';
     return out;
 }
 
-// Which optional tensors a family's attention and MLP have (they are parameters too).
-void read_family(Fields& f, Arch& a) {
-    const std::string& t = a.model_type;
-    const bool qwen2 = starts_with(t, "qwen2");  // Qwen2 / 2.5 / -MoE / -VL: q, k, v biases always
-    const bool attention_bias = f.flag({"attention_bias"}, false);
-    a.qkv_bias = attention_bias || qwen2;
-    a.o_bias = attention_bias && !qwen2;
-    a.qk_norm = starts_with(t, "qwen3") || starts_with(t, "gemma3");
-    a.output_gate = f.flag({"attn_output_gate"}, false);
-    a.sinks = t == "gpt_oss";
-    a.router_bias = a.expert_bias = t == "gpt_oss";
-    a.norms_per_layer = starts_with(t, "gemma2") || starts_with(t, "gemma3") ? 4 : 2;
-    a.mlp_bias = f.flag({"mlp_bias"}, false);
+bool has_model_fields(const json& o) {
+    for (const char* k : {"hidden_size", "d_model", "n_embd", "n_embed", "num_hidden_layers", "n_layer", "text_config",
+                          "llm_config", "block_configs", "hybrid_override_pattern", "encoder_layers"})
+        if (o.contains(k)) return true;
+    return false;
 }
 
-// Routed experts, shared experts and which layers have them.
-void read_moe(Fields& f, Arch& a) {
-    a.experts = f.whole({"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}, 1, 1 << 20, false);
-    a.moe.assign(size_t(a.layers), false);
-    if (a.experts <= 0) return;
-    a.experts_per_token = f.whole({"num_experts_per_tok", "experts_per_token", "moe_topk", "num_experts_per_token"}, 1,
-                                  a.experts, true, 1);
-    a.expert_intermediate = f.whole({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxWidth, false, a.intermediate);
-    if (a.expert_intermediate <= 0) f.error("", "moe_intermediate_size", "required (or intermediate_size) for the experts' width");
-    if (const int n = f.whole({"n_shared_experts"}, 0, 1 << 20, false); n > 0) {
-        // DeepSeek: one MLP n experts wide, held to the widths' range (n × width overflowed an int).
-        const double width = double(n) * a.expert_intermediate;
-        if (width > kMaxWidth)
-            f.error("", "n_shared_experts", "with moe_intermediate_size " + std::to_string(a.expert_intermediate) +
-                                                ", the shared experts are " + std::to_string(std::llround(width)) +
-                                                " wide, at most " + std::to_string(kMaxWidth));
-        a.shared_intermediate = int(std::min<double>(width, kMaxWidth));
-        a.shared_count = n;
-    } else if (const int w = f.whole({"shared_expert_intermediate_size"}, 0, kMaxWidth, false); w > 0) {
-        a.shared_intermediate = w;  // Qwen: one gated shared expert of its own width
-        a.shared_count = std::clamp(int(std::lround(double(w) / std::max(1, a.expert_intermediate))), 1, 1 << 20);
-        a.shared_gate = true;
+// A file that is not a model's config.json, said as what it is and what to do.
+std::optional<Message> not_a_config(const json& top) {
+    auto str = [&](const char* k) { auto it = top.find(k); return it != top.end() && it->is_string() ? printable(it->get<std::string>()) : std::string(); };
+    if (top.contains("peft_type") ||
+        (top.contains("base_model_name_or_path") && (top.contains("lora_alpha") || top.contains("target_modules") || top.contains("r")))) {
+        Message m(code::config_is_adapter);
+        m.str("peft", str("peft_type").empty() ? std::string("LoRA") : str("peft_type"));
+        m.str("base", str("base_model_name_or_path").empty() ? std::string("?") : str("base_model_name_or_path"));
+        auto r = top.find("r");
+        m.num("rank", r != top.end() && r->is_number() ? r->get<double>() : 0);
+        return m;
     }
-    a.score_bias = f.text({"topk_method"}) == "noaux_tc";
-    const int first_dense = f.whole({"first_k_dense_replace"}, 0, a.layers, false);
-    const int freq = f.whole({"moe_layer_freq"}, 1, a.layers, false, 1);
-    const int step = f.whole({"decoder_sparse_step"}, 1, a.layers, false, 1);
-    std::vector<bool> dense_only(size_t(a.layers), false);
-    if (const json* list = f.find({"mlp_only_layers"}); list && list->is_array())
-        for (const auto& i : *list)
-            if (i.is_number_integer() && i.get<long long>() >= 0 && i.get<long long>() < a.layers) dense_only[size_t(i.get<int>())] = true;
-    for (int i = 0; i < a.layers; ++i)
-        a.moe[size_t(i)] = i >= first_dense && i % freq == 0 && (i + 1) % step == 0 && !dense_only[size_t(i)];
-    if (const json* types = f.find({"mlp_layer_types"}); types && types->is_array() && int(types->size()) == a.layers)
-        for (int i = 0; i < a.layers; ++i) a.moe[size_t(i)] = (*types)[size_t(i)] == "sparse";
-    if (a.moe_layers() == 0) f.error("", "first_k_dense_replace", "the experts are declared but no layer has them");
+    if (has_model_fields(top)) return std::nullopt;
+    if (top.contains("weight_map")) return Message(code::config_is_index);
+    if (top.contains("producer") && top.contains("quantization")) return Message(code::config_is_quant_file);
+    if (top.contains("tokenizer_class") || top.contains("added_tokens_decoder") || top.contains("chat_template") ||
+        (top.contains("model_max_length") && top.contains("bos_token")))
+        return Message(code::config_is_tokenizer);
+    if (top.contains("feature_extractor_type") || top.contains("image_processor_type") || top.contains("processor_class"))
+        return Message(code::config_is_processor);
+    if (top.contains("max_new_tokens") || top.contains("do_sample") || top.contains("temperature") || top.contains("top_p"))
+        return Message(code::config_is_generation);
+    if (top.contains("_class_name") || top.contains("_diffusers_version")) return Message(code::config_is_diffusers);
+    return std::nullopt;
 }
 
-void read_mla(Fields& f, Arch& a) {
-    a.kv_lora_rank = f.whole({"kv_lora_rank"}, 1, 1 << 20, false);
-    if (a.kv_lora_rank <= 0) return;
-    a.mla = true;
-    a.q_lora_rank = f.whole({"q_lora_rank"}, 1, 1 << 20, false);  // null: a full q_proj (V2-Lite)
-    a.rope_dim = f.whole({"qk_rope_head_dim"}, 1, 1 << 20, true);
-    a.nope_dim = f.whole({"qk_nope_head_dim"}, 1, 1 << 20, true);
-    a.v_dim = f.whole({"v_head_dim"}, 1, 1 << 20, false, a.nope_dim);
-    a.index_dim = f.whole({"index_head_dim"}, 1, kMaxCount, false);
-    if (a.index_dim > 0) a.index_heads = f.whole({"index_n_heads"}, 1, kMaxCount, true);
+// The language model's object: the top, or a nested text_config / llm_config / language_config
+// (a VLM, an omni model's thinker_config.text_config…) at any depth: the deepest one that has the
+// model's fields.
+const json* find_text_config(const json& obj, std::string& path, int depth = 0) {
+    if (depth > 6) return nullptr;
+    for (const char* k : {"text_config", "llm_config", "language_config", "thinker_config", "text_model_config", "language_model"}) {
+        auto it = obj.find(k);
+        if (it == obj.end() || !it->is_object()) continue;
+        const std::string here = path.empty() ? std::string(k) : path + "." + k;
+        std::string deeper = here;
+        if (const json* d = find_text_config(*it, deeper, depth + 1)) { path = deeper; return d; }
+        if (has_model_fields(*it)) { path = here; return &*it; }
+    }
+    return nullptr;
 }
 
-// Full, sliding-window or linear attention, layer by layer: layer_types when the config lists it,
-// else the family's rule (Qwen3-Next every full_attention_interval-th layer full; Gemma 3 a
-// pattern; Gemma 2 alternating; Mistral v0.1 every layer windowed).
-void read_attention_kinds(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
-    a.attention.assign(size_t(a.layers), LayerAttention::full);
-    std::string entry, name;
-    const json* types = f.find({"layer_types"}, &entry, &name);
-    const bool use_window = f.flag({"use_sliding_window"}, true);
-    const int window = f.whole({"sliding_window"}, 1, 1 << 30, false);
-    if (types) {
-        if (!types->is_array() || int(types->size()) != a.layers) {
-            f.error(entry, name, "expected one entry per layer (" + std::to_string(a.layers) + "), got " +
-                                     (types->is_array() ? std::to_string(types->size()) : Fields::kind(*types)));
-            return;
-        }
-        for (int i = 0; i < a.layers; ++i) {
-            const json& t = (*types)[size_t(i)];
-            const std::string kind = t.is_string() ? t.get<std::string>() : "";
-            if (kind == "sliding_attention") a.attention[size_t(i)] = LayerAttention::sliding;
-            else if (kind == "linear_attention") a.attention[size_t(i)] = LayerAttention::linear;
-            else if (kind != "full_attention" && kind != "attention") ++unknown_kinds[printable(kind)];
-        }
-    } else if (const int every = f.whole({"full_attention_interval"}, 1, a.layers, false); every > 0) {
-        for (int i = 0; i < a.layers; ++i)
-            if ((i + 1) % every != 0) a.attention[size_t(i)] = LayerAttention::linear;
-    } else if (window > 0 && use_window) {
-        const int pattern = f.whole({"sliding_window_pattern"}, 1, a.layers, false);
-        const int max_window_layers = f.whole({"max_window_layers"}, 0, kMaxCount, false, -1);
-        for (int i = 0; i < a.layers; ++i) {
-            bool sliding = true;
-            if (pattern > 0) sliding = (i + 1) % pattern != 0;
-            else if (starts_with(a.model_type, "gemma2")) sliding = i % 2 == 0;
-            else if (starts_with(a.model_type, "qwen") && max_window_layers >= 0) sliding = i >= max_window_layers;
-            if (sliding) a.attention[size_t(i)] = LayerAttention::sliding;
-        }
-    }
-    if (a.count(LayerAttention::sliding) > 0) {
-        a.window = window;
-        if (window <= 0) f.error(entry, "sliding_window", "required for the sliding_attention layers");
-    }
-    if (a.count(LayerAttention::linear) > 0) {
-        a.linear_k_heads = f.whole({"linear_num_key_heads"}, 1, kMaxCount, true);
-        a.linear_v_heads = f.whole({"linear_num_value_heads"}, 1, kMaxCount, true);
-        a.linear_k_dim = f.whole({"linear_key_head_dim"}, 1, kMaxCount, true);
-        a.linear_v_dim = f.whole({"linear_value_head_dim"}, 1, kMaxCount, true);
-        a.linear_conv = f.whole({"linear_conv_kernel_dim"}, 1, 1000, false, 4);
-    }
-}
+// ---- the index ----------------------------------------------------------------------------------
 
-void read_arch(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
-    a.model_type = f.text({"model_type"});
-    a.hidden = f.whole({"hidden_size", "n_embd", "d_model"}, 1, 10000000, true);
-    a.layers = f.whole({"num_hidden_layers", "n_layer", "num_layers"}, 1, kMaxCount, true);
-    a.heads = f.whole({"num_attention_heads", "n_head"}, 1, kMaxCount, true);
-    a.kv_heads = f.whole({"num_key_value_heads", "multi_query_group_num", "n_head_kv"}, 1, kMaxCount, false, a.heads);
-    a.vocab = f.whole({"vocab_size"}, 1, kMaxWidth, true);
-    a.intermediate = f.whole({"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}, 1, kMaxWidth, false);
-    a.max_context = f.whole({"max_position_embeddings", "n_positions", "seq_length", "max_sequence_length"}, 1, 1 << 30, false);
-    a.head_dim = f.whole({"head_dim"}, 1, kMaxCount, false);
-    if (a.head_dim <= 0 && a.heads > 0) {
-        if (a.hidden % a.heads != 0) f.error("", "head_dim", "required: hidden_size is not a multiple of num_attention_heads");
-        a.head_dim = std::max(1, a.hidden / a.heads);
-    }
-    // transformers' default is tied; most decoders write it out, Gemma relies on the default.
-    a.tied = f.flag({"tie_word_embeddings"}, starts_with(a.model_type, "gemma"));
-    if (a.layers <= 0 || a.heads <= 0) return;
-    read_family(f, a);
-    read_mla(f, a);
-    read_moe(f, a);
-    read_attention_kinds(f, a, unknown_kinds);
-    const bool dense_layer = std::count(a.moe.begin(), a.moe.end(), false) > 0;
-    if (dense_layer && a.intermediate <= 0) f.error("", "intermediate_size", "required for the dense MLP layers");
-}
-
-WeightFormat unquantized_format(Fields& f) {
-    const std::string dtype = f.text({"torch_dtype", "dtype"});
-    if (dtype == "float16") return WeightFormat::fp16;
-    if (dtype == "float32") return WeightFormat::fp32;
-    return WeightFormat::bf16;
-}
-
-// The model's display name: the checkpoint's own id when the config names one (_name_or_path
-// "org/model"), else its model_type and size ("qwen3-8.19B"): a hub config.json has no name.
-std::string model_name(const json& top, const std::string& model_type, double params) {
-    auto it = top.find("_name_or_path");
-    if (it != top.end() && it->is_string()) {
-        const std::string& n = it->get_ref<const std::string&>();
-        if (n.size() <= 100 && valid_link_id(n) && n.find("//") == std::string::npos && n[0] != '/' && n[0] != '.') return n;
-    }
-    char size[32];
-    std::snprintf(size, sizeof size, "-%.3gB", params / 1e9);
-    const bool usable = !model_type.empty() && model_type.size() <= 60 && valid_link_id(model_type);
-    return (usable ? model_type : std::string("model")) + size;
-}
-
-ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantization& q, const std::string& name, bool vlm) {
-    ModelSpec m;
-    m.id = "custom";
-    m.custom = true;
-    m.name = name;
-    m.family = a.model_type;
-    m.modality = vlm ? "vision-language" : "text";
-    m.params_b = p.total / 1e9;
-    m.active_params_b = p.active / 1e9;
-    m.layers = a.layers;
-    m.hidden = a.hidden;
-    m.heads = a.heads;
-    m.kv_heads = a.kv_heads;
-    m.head_dim = a.mla ? a.nope_dim + a.rope_dim : a.head_dim;
-    m.intermediate = a.intermediate > 0 ? a.intermediate : a.expert_intermediate;
-    m.vocab = a.vocab;
-    m.tied_embeddings = a.tied;
-    m.max_context = a.max_context;
-    m.native_format = q.format;
-    m.native_quantizes_experts_only = q.experts_only;
-    m.attention = a.kv_heads < a.heads ? AttentionKind::gqa : AttentionKind::mha;
-    if (a.mla) {
-        m.attention = AttentionKind::mla;
-        m.mla = MlaSpec{a.kv_lora_rank, a.rope_dim, a.nope_dim, a.v_dim, a.q_lora_rank};
-        m.indexer_head_dim = a.index_dim;
-    }
-    if (const int linear = a.count(LayerAttention::linear); linear > 0) {
-        m.attention = AttentionKind::hybrid_linear;
-        m.linear = LinearAttentionSpec{linear, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv};
-    }
-    if (const int sliding = a.count(LayerAttention::sliding); sliding > 0) {
-        m.sliding_window = a.window;
-        m.sliding_layers = sliding;
-    }
-    if (a.experts > 0)
-        m.moe = MoeSpec{a.experts, a.experts_per_token, a.shared_count, a.expert_intermediate, a.layers - a.moe_layers()};
-    return m;
-}
-
-// model.safetensors.index.json is read as a stream: only metadata.total_size and
-// metadata.total_parameters are kept, and nesting deeper than the catalog's limit stops it.
+// model.safetensors.index.json is read as a stream: metadata.total_size and total_parameters, and
+// of the weight_map only what its tensor names say (an lm_head stored beside a tied embedding, a
+// vision tower, multi-token-prediction layers); nesting deeper than the catalog's limit stops it.
 struct IndexMetadata : nlohmann::json_sax<json> {
     std::optional<double> total_size, total_parameters;
+    bool has_metadata = false, has_lm_head = false, has_vision = false, has_mtp = false;
+    int layers = 0;  // num_hidden_layers, to spot layers past the last one (MTP)
     std::size_t depth = 0;
-    bool in_metadata = false, too_deep = false;
+    bool in_metadata = false, in_weight_map = false, too_deep = false;
     std::string current_key;
 
     bool number(double v) {
@@ -323,6 +140,19 @@ struct IndexMetadata : nlohmann::json_sax<json> {
         if (++depth > limits::kJsonDepth) { too_deep = true; return false; }
         return true;
     }
+    void tensor(const std::string& name) {
+        if (name == "lm_head.weight" || name.find(".lm_head.weight") != std::string::npos) has_lm_head = true;
+        for (const char* v : {"visual.", "vision_tower", "vision_model", "vision_backbone", "vision_encoder", "image_newline", "mm_projector"})
+            if (name.find(v) != std::string::npos) has_vision = true;
+        if (name.rfind("mtp.", 0) == 0 || name.find(".mtp.") != std::string::npos || name.find("nextn") != std::string::npos) has_mtp = true;
+        if (layers > 0) {
+            const auto at = name.find("layers.");
+            if (at != std::string::npos && (at == 0 || name[at - 1] == '.')) {
+                const int n = std::atoi(name.c_str() + at + 7);
+                if (n >= layers && name.find("vision") == std::string::npos && name.find("visual") == std::string::npos) has_mtp = true;
+            }
+        }
+    }
     bool null() override { return true; }
     bool boolean(bool) override { return true; }
     bool number_integer(number_integer_t v) override { return number(double(v)); }
@@ -331,12 +161,17 @@ struct IndexMetadata : nlohmann::json_sax<json> {
     bool string(string_t&) override { return true; }
     bool binary(binary_t&) override { return true; }
     bool start_object(std::size_t) override {
-        if (depth == 1 && current_key == "metadata") in_metadata = true;
+        if (depth == 1 && current_key == "metadata") in_metadata = has_metadata = true;
+        if (depth == 1 && current_key == "weight_map") in_weight_map = true;
         return open();
     }
-    bool key(string_t& k) override { current_key = k.size() <= 40 ? k : std::string(); return true; }
+    bool key(string_t& k) override {
+        if (in_weight_map && depth == 2) tensor(k);
+        current_key = k.size() <= 40 ? k : std::string();
+        return true;
+    }
     bool end_object() override {
-        if (--depth == 1) in_metadata = false;
+        if (--depth == 1) in_metadata = in_weight_map = false;
         return true;
     }
     bool start_array(std::size_t) override { return open(); }
@@ -346,81 +181,350 @@ struct IndexMetadata : nlohmann::json_sax<json> {
 
 double bytes_per_parameter(WeightFormat f) { return f == WeightFormat::fp32 ? 4 : 2; }
 
-// The exact count from the index when it gives one; says which count was used, and why not.
-double params_from_index(std::string_view text, const std::string& file, const hf::ParamCount& arch,
-                         const hf::Quantization& q, WeightFormat dtype, ConfigImport& out) {
-    if (!within_json_limits(text, file, out.errors, limits::kIndexFileBytes)) return arch.total;
+struct IndexResult {
+    double params = 0;        // the count to use (the architecture's when the index does not help)
+    double checkpoint_gb = 0; // a quantized checkpoint's own size
+};
+
+// The exact count from the index when it gives one that agrees with the config; says which count
+// was used, and why an index was not.
+IndexResult read_index(std::string_view text, const std::string& file, const Arch& a, const hf::ParamCount& arch,
+                       const hf::Quantization& q, WeightFormat dtype, ConfigImport& out) {
+    IndexResult r{arch.total, 0};
+    if (!within_json_limits(text, file, out.errors, limits::kIndexFileBytes)) return r;
     IndexMetadata meta;
+    meta.layers = a.layers;
     const bool parsed = json::sax_parse(text.begin(), text.end(), &meta);
     if (!parsed || meta.too_deep) {
         out.errors.push_back({file, "", "", meta.too_deep ? "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"
                                                           : "not valid JSON"});
-        return arch.total;
+        return r;
     }
     const double arch_b = arch.total / 1e9;
-    if (meta.total_parameters && *meta.total_parameters >= 1 && !q.present) {
-        out.notes.push_back(Message(code::config_params_index_count).num("params_b", *meta.total_parameters / 1e9).num("arch_b", arch_b));
-        return *meta.total_parameters;
+    const double tied_embedding = a.tied ? double(a.vocab) * a.hidden : 0.0;
+    const bool size_ok = meta.total_size && *meta.total_size >= 1 && *meta.total_size <= 1e15;
+    const bool count_ok = meta.total_parameters && *meta.total_parameters >= 1 && *meta.total_parameters <= 1e15;
+    auto ignored = [&](const char* why_code, double stated) {
+        out.notes.push_back(Message(code::config_index_ignored).term("why", why_code).num("stated", stated / 1e9).num("arch_b", arch_b));
+    };
+    if (!size_ok && !count_ok) {
+        ignored(meta.has_metadata ? (meta.total_size ? code::term_index_zero : code::term_index_no_size) : code::term_index_no_metadata,
+                meta.total_size.value_or(0));
+        return r;
     }
-    if (!meta.total_size || !(*meta.total_size >= 1 && *meta.total_size <= 1e15)) {
-        out.errors.push_back({file, "metadata", "total_size", "expected the checkpoint's size in bytes (1–1e15)"});
-        return arch.total;
+    // Extras the index's count may hold that the architecture does not: say them.
+    const bool extras = meta.has_vision || meta.has_mtp || a.tower_uncounted;
+    auto plausible = [&](double params) {
+        const double ratio = params / arch.total;
+        return ratio >= 0.97 && ratio <= (extras ? 1.6 : 1.05);
+    };
+    if (q.present) {  // packed 4- or 8-bit tensors: the bytes are the checkpoint's size, no parameter count
+        if (size_ok) {
+            r.checkpoint_gb = *meta.total_size / 1e9;
+            out.notes.push_back(Message(code::config_index_quantized).num("gb", r.checkpoint_gb));
+        }
+        if (count_ok && plausible(*meta.total_parameters)) {
+            r.params = *meta.total_parameters;
+            out.notes.push_back(Message(code::config_params_index_count).num("params_b", r.params / 1e9).num("arch_b", arch_b)
+                                    .num("vision", meta.has_vision ? 1 : 0).num("mtp", meta.has_mtp ? 1 : 0));
+        }
+        return r;
     }
-    if (q.present) {  // packed 4- or 8-bit tensors: the bytes are no parameter count
-        out.notes.push_back(Message(code::config_index_quantized).num("gb", *meta.total_size / 1e9));
-        return arch.total;
+    const double bpp = bytes_per_parameter(dtype);
+    std::optional<double> from_size;
+    if (size_ok) from_size = *meta.total_size / bpp;
+    // A stored lm_head beside a tied embedding (the model ties them when it loads): counted once.
+    double duplicate = 0;
+    if (tied_embedding > 0 && meta.has_lm_head) duplicate = tied_embedding;
+    if (count_ok) {
+        double count = *meta.total_parameters;
+        // transformers' total_parameters counts a tied embedding twice when the checkpoint's bytes hold it once.
+        if (from_size && tied_embedding > 0 && std::fabs(count - *from_size - tied_embedding) < 1e-4 * count) {
+            out.notes.push_back(Message(code::config_index_tied_twice).num("stated", count / 1e9).num("params_b", *from_size / 1e9));
+            count = *from_size;
+        } else if (duplicate > 0) {
+            out.notes.push_back(Message(code::config_index_tied_twice).num("stated", count / 1e9).num("params_b", (count - duplicate) / 1e9));
+            count -= duplicate;
+        }
+        if (plausible(count)) {
+            r.params = count;
+            out.notes.push_back(Message(code::config_params_index_count).num("params_b", count / 1e9).num("arch_b", arch_b)
+                                    .num("vision", meta.has_vision ? 1 : 0).num("mtp", meta.has_mtp ? 1 : 0));
+            return r;
+        }
+        if (!from_size) { ignored(code::term_index_contradicts, count); return r; }
     }
-    const double bpp = bytes_per_parameter(dtype), params = *meta.total_size / bpp;
+    double params = *from_size;
+    if (duplicate > 0 && !count_ok) {
+        out.notes.push_back(Message(code::config_index_tied_twice).num("stated", params / 1e9).num("params_b", (params - duplicate) / 1e9));
+        params -= duplicate;
+    }
+    if (!plausible(params)) {
+        ignored(code::term_index_contradicts, params);
+        return r;
+    }
+    r.params = params;
     out.notes.push_back(Message(code::config_params_index).num("bytes", *meta.total_size).num("bpp", bpp)
                             .str("dtype", std::string(weight_format_info(dtype).label)).num("params_b", params / 1e9)
-                            .num("arch_b", arch_b));
-    return params;
+                            .num("arch_b", arch_b).num("vision", meta.has_vision ? 1 : 0).num("mtp", meta.has_mtp ? 1 : 0));
+    return r;
+}
+
+// ---- the model ----------------------------------------------------------------------------------
+
+WeightFormat checkpoint_dtype(Fields& f) {
+    const std::string dtype = f.string({"torch_dtype", "dtype"});
+    if (dtype == "float16") return WeightFormat::fp16;
+    if (dtype == "float32") return WeightFormat::fp32;
+    return WeightFormat::bf16;
+}
+
+// The model's display name: the checkpoint's own id when the config names one (_name_or_path
+// "org/model"), else its model_type and size ("qwen3-8.19B"): a hub config.json has no name.
+std::string model_name(const json& top, const std::string& model_type, double params) {
+    auto it = top.find("_name_or_path");
+    if (it != top.end() && it->is_string()) {
+        const std::string& n = it->get_ref<const std::string&>();
+        // "org/model" as the hub spells it: one slash, inside; a local path ("out/", "./ckpt") is no name.
+        const auto slash = n.find('/');
+        if (n.size() <= 100 && valid_link_id(n) && slash != std::string::npos && slash > 0 && slash + 1 < n.size() &&
+            n.find('/', slash + 1) == std::string::npos && n[0] != '.')
+            return n;
+    }
+    char size[32];
+    if (params >= 1e9) std::snprintf(size, sizeof size, "-%.3gB", params / 1e9);
+    else std::snprintf(size, sizeof size, "-%.3gM", params / 1e6);
+    const bool usable = !model_type.empty() && model_type.size() <= 60 && valid_link_id(model_type);
+    return (usable ? model_type : std::string("model")) + size;
+}
+
+// The recurrent layers as the engine's fixed-state layers (catalog_types.hpp: LinearAttentionSpec).
+std::optional<LinearAttentionSpec> recurrent_spec(const Arch& a) {
+    std::map<Mixer, int> kinds;
+    for (const auto& l : a.plan)
+        if (l.recurrent()) ++kinds[l.mixer];
+    if (kinds.empty()) return std::nullopt;
+    Mixer kind = kinds.begin()->first;
+    int best = 0;
+    for (const auto& [k, n] : kinds) if (n > best) { best = n; kind = k; }
+    const int n = a.recurrent_layers();
+    switch (kind) {
+        case Mixer::deltanet: return LinearAttentionSpec{n, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv, a.state_bytes};
+        case Mixer::mamba2: return LinearAttentionSpec{n, a.mamba_groups, a.mamba_heads, a.ssm_state, a.mamba_head_dim, a.mamba_conv, a.state_bytes};
+        case Mixer::mamba1: return LinearAttentionSpec{n, 0, a.mamba_inner, a.ssm_state, 1, a.mamba_conv, a.state_bytes};
+        case Mixer::short_conv: return LinearAttentionSpec{n, 0, a.conv_dim, 0, 1, a.conv_cache, 2};
+        default: return std::nullopt;
+    }
+}
+
+ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantization& q, WeightFormat served, bool vlm) {
+    ModelSpec m;
+    m.id = "custom";
+    m.custom = true;
+    m.family = a.family;
+    m.modality = vlm ? "vision-language" : "text";
+    m.params_b = p.total / 1e9;
+    m.active_params_b = p.active / 1e9;
+    m.layers = a.layers;
+    m.hidden = a.hidden;
+    m.heads = a.heads;
+    m.kv_heads = a.kv_heads;
+    m.head_dim = a.mla ? a.nope_dim + a.rope_dim : a.head_dim;
+    m.intermediate = a.intermediate > 0 ? a.intermediate : a.expert_intermediate;
+    m.vocab = a.vocab;
+    m.tied_embeddings = a.tied || !a.lm_head;
+    m.max_context = a.max_context;
+    m.native_format = q.present && q.known ? q.format : served;
+    m.native_quantizes_experts_only = q.present && q.known && q.experts_only;
+    m.gated_mlp = a.experts > 0 ? a.experts_gated : a.gated_mlp;
+    // Attention geometry: the full-attention layers' (else the sliding ones'); the sliding layers'
+    // own when it differs; layers that reuse earlier K/V keep none.
+    const Layer* full = nullptr;
+    const Layer* window = nullptr;
+    int attending = 0, sliding = 0;
+    double kv_elements = 0;  // Σ over the full layers of KV heads
+    for (const auto& l : a.plan) {
+        if (!l.attends() || l.kv_shared) continue;
+        ++attending;
+        if (l.mixer == Mixer::sliding) { ++sliding; if (!window) window = &l; }
+        else { if (!full) full = &l; kv_elements += l.kv_heads > 0 ? l.kv_heads : a.kv_heads; }
+    }
+    const Layer* main = full ? full : window;
+    if (main && !a.mla) {
+        m.kv_heads = main->kv_heads > 0 ? main->kv_heads : a.kv_heads;
+        m.head_dim = main->head_dim > 0 ? main->head_dim : a.head_dim;
+        const int v = main->v_head_dim > 0 ? main->v_head_dim : m.head_dim;
+        if (v != m.head_dim) m.v_head_dim = v;
+        if (window && full) {
+            const int wkv = window->kv_heads > 0 ? window->kv_heads : a.kv_heads;
+            const int wk = window->head_dim > 0 ? window->head_dim : a.head_dim;
+            const int wv = window->v_head_dim > 0 ? window->v_head_dim : wk;
+            if (wkv != m.kv_heads) m.window_kv_heads = wkv;
+            if (wk != m.head_dim || wv != v) m.window_head_dim = wk;
+        }
+    }
+    // Full layers whose KV heads differ (Nemotron NAS): as many layers of the model's KV heads as
+    // hold the same cache.
+    int full_layers = attending - sliding;
+    if (full && m.kv_heads > 0 && std::fabs(kv_elements - double(full_layers) * m.kv_heads) > 0.5)
+        full_layers = int(std::lround(kv_elements / m.kv_heads));
+    const int kv_layers = full_layers + sliding;
+    if (kv_layers != a.layers - a.recurrent_layers()) m.attention_layers = std::max(0, kv_layers);
+    m.attention = m.kv_heads < m.heads ? AttentionKind::gqa : AttentionKind::mha;
+    if (a.mla) {
+        m.attention = AttentionKind::mla;
+        m.mla = MlaSpec{a.kv_lora_rank, a.rope_dim, a.nope_dim, a.v_dim, a.q_lora_rank};
+        m.indexer_head_dim = a.index_dim;
+    }
+    if (auto lin = recurrent_spec(a)) {
+        m.attention = AttentionKind::hybrid_linear;
+        m.linear = *lin;
+    }
+    if (sliding > 0) {
+        m.sliding_window = a.window;
+        m.sliding_layers = sliding;
+    }
+    if (a.experts > 0)
+        m.moe = MoeSpec{a.experts, a.experts_per_token, a.shared_count, a.expert_intermediate, a.layers - a.moe_layers()};
+    if (a.embed_dim > 0) {
+        m.embedding = EmbeddingSpec{a.embed_dim, true};
+        m.modality = "embedding";
+    }
+    if (a.encoder_layers > 0) {
+        m.speech = SpeechSpec{"transformer", a.encoder_params / 1e9, a.encoder_layers, a.encoder_hidden, 50, 30, a.decoder_layers};
+        m.modality = "speech";
+    }
+    return m;
+}
+
+// The checkpoint's own weight bytes when its scheme fixes them and the engine's format does not
+// (MLX group-wise, bitsandbytes NF4, AWQ / GPTQ at other groups than 128): the linear layers at the
+// scheme's bits, the rest 16-bit — the embeddings and lm_head (bitsandbytes and AWQ / GPTQ leave them;
+// MLX quantizes them too) and a vision tower (bitsandbytes checkpoints skip it).
+double scheme_bytes(const Arch& a, const hf::ParamCount& p, const hf::Quantization& q) {
+    if (!(q.present && q.known && q.bits_per_weight > 0)) return 0;
+    const double embedding = double(a.vocab) * a.hidden * (a.lm_head && !a.tied ? 2 : 1);
+    const double kept = (q.embeddings_quantized ? 0.0 : embedding) + a.vision_params;
+    const double quantized = std::max(0.0, p.total - kept);
+    return quantized * q.bits_per_weight / 8 + kept * 2;
+}
+
+// The refusal is a coded note the CLI and the page render in their language (the JSON module carries
+// no text tables); the error line says it briefly.
+void refuse(ConfigImport& out, const std::string& file, Message m) {
+    const Param* family = m.find("family");
+    out.errors.push_back({file, "", "", m.code == code::config_family_unsupported
+                                            ? "model family '" + (family ? family->text : std::string()) + "' not supported yet (" + m.code + ")"
+                                            : "not a model's config.json (" + m.code + ")"});
+    out.refusals.push_back(std::move(m));
 }
 
 }  // namespace
 
 ConfigImport import_hf_config(std::string_view config_json, std::string_view index_json, const std::string& config_file,
-                              const std::string& index_file) {
+                              const std::string& index_file, std::string_view quant_json, const std::string& quant_file) {
     ConfigImport out;
     if (!within_json_limits(config_json, config_file, out.errors)) return out;
-    const json top = json::parse(config_json.begin(), config_json.end(), nullptr, /*allow_exceptions=*/false);
+    int nonfinite = 0;
+    std::string nonfinite_key;
+    const std::string text = python_literals_to_null(config_json, &nonfinite, &nonfinite_key);
+    const json top = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (top.is_discarded() || !top.is_object()) {
         out.errors.push_back({config_file, "", "", top.is_discarded() ? "not valid JSON" : "expected a JSON object at the top"});
         return out;
     }
-    auto tc = top.find("text_config");
-    const json* text = tc != top.end() && tc->is_object() ? &*tc : nullptr;
-    Fields f(top, text, config_file, out.errors);
+    if (nonfinite > 0) out.notes.push_back(Message(code::config_nonfinite).num("count", nonfinite).str("field", nonfinite_key));
+    if (auto what = not_a_config(top)) {
+        refuse(out, config_file, *what);
+        return out;
+    }
+    json quant;
+    if (!quant_json.empty()) {
+        if (!within_json_limits(quant_json, quant_file, out.errors)) return out;
+        quant = json::parse(quant_json.begin(), quant_json.end(), nullptr, false);
+        if (quant.is_discarded() || !quant.is_object() || !quant.contains("quantization")) {
+            out.errors.push_back({quant_file, "", "quantization", quant.is_discarded() ? "not valid JSON"
+                                                                                     : "expected ModelOpt's hf_quant_config.json (a \"quantization\" object)"});
+            return out;
+        }
+    }
+    std::string text_path;
+    const json* text_obj = find_text_config(top, text_path);
+    Fields f(top, text_obj, text_path, config_file, out.errors, out.notes);
     Arch a;
     std::map<std::string, int> unknown_kinds;
-    read_arch(f, a, unknown_kinds);
-    const WeightFormat dtype = unquantized_format(f);
-    const hf::Quantization q = hf::read_quantization(top, dtype, a.experts > 0);
+    const hf::FamilyRead fam = hf::read_family(f, a, unknown_kinds);
+    if (fam.unsupported) {
+        std::string arch_name;
+        if (auto it = top.find("architectures"); it != top.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
+            arch_name = (*it)[0].get<std::string>();
+        const std::string family = !a.model_type.empty() ? a.model_type : !arch_name.empty() ? arch_name : std::string("?");
+        refuse(out, config_file, Message(code::config_family_unsupported).str("family", printable(family))
+                                     .term("kind", fam.kind.empty() ? code::term_family_unknown : fam.kind == "encoder-decoder text model" ? code::term_kind_seq2seq
+                                                   : fam.kind == "recurrent language model" ? code::term_kind_recurrent
+                                                   : fam.kind == "hybrid attention + Mamba model" ? code::term_kind_hybrid
+                                                   : fam.kind.find("speech") != std::string::npos ? code::term_kind_speech
+                                                   : code::term_kind_vision)
+                                     .str("nearest", fam.nearest));
+        return out;
+    }
+    const WeightFormat dtype = checkpoint_dtype(f);
+    // Servers load an FP32 checkpoint in 16-bit unless told otherwise (vLLM --dtype auto: FP16;
+    // text-embeddings-inference: FP16): it is sized as that, and said.
+    const WeightFormat served = dtype == WeightFormat::fp32 ? WeightFormat::fp16 : dtype;
+    const hf::Quantization q = hf::read_quantization(top, quant.is_object() ? &quant : nullptr, served, a.experts > 0);
     if (!out.errors.empty()) return out;
 
     const hf::ParamCount count = hf::count_params(a);
-    const std::string name = model_name(top, a.model_type, count.total);
-    out.model = to_model(a, count, q, name, text != nullptr);
+    out.model = to_model(a, count, q, served, text_obj != nullptr);
     out.notes.push_back(Message(code::config_params_arch).num("params_b", count.total / 1e9).num("active_b", count.active / 1e9));
+    double params = count.total, checkpoint_gb = 0;
     if (!index_json.empty()) {
-        const double params = params_from_index(index_json, index_file, count, q, dtype, out);
-        out.model.params_b = params / 1e9;
-        out.model.active_params_b = std::min(out.model.active_params_b, out.model.params_b);
+        const IndexResult ir = read_index(index_json, index_file, a, count, q, dtype, out);
+        params = ir.params;
+        checkpoint_gb = ir.checkpoint_gb;
     }
-    if (text) {
+    out.model.params_b = params / 1e9;
+    out.model.active_params_b = std::min(count.active, params) / 1e9;
+    // The checkpoint's own bytes: its index's size when quantized, else its scheme's when the engine's
+    // format does not model it.
+    if (checkpoint_gb <= 0) checkpoint_gb = scheme_bytes(a, count, q) / 1e9;
+    if (checkpoint_gb > 0 && q.present && q.known) {
+        out.model.native_gb = checkpoint_gb;
+        if (q.bits_per_weight > 0 && index_json.empty())
+            out.notes.push_back(Message(code::config_quant_bytes).num("gb", checkpoint_gb).num("bits", q.bits_per_weight)
+                                    .str("method", printable(q.method)));
+    }
+    out.model.name = model_name(top, a.model_type, params);
+    if (text_obj) {
         std::string arch = top.value("model_type", std::string());
-        out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch))
-                                .num("index", index_json.empty() ? 0 : 1));
+        out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch)).str("path", printable(text_path)));
     }
+    if (a.vision_params > 0)
+        out.notes.push_back(Message(code::config_tower_counted).num("params_b", a.vision_params / 1e9));
+    else if (a.tower_uncounted)
+        out.notes.push_back(Message(code::config_tower_uncounted).num("index", index_json.empty() ? 0 : 1));
     int kinds_said = 0;  // a few kinds are enough to say what happened
     for (const auto& [kind, n] : unknown_kinds)
         if (kinds_said++ < 3) out.notes.push_back(Message(code::config_layer_kind_unknown).str("kind", kind).num("count", n));
+    // The layer plan of a model whose layers are not all alike.
+    const int recurrent = a.recurrent_layers(), attending = a.attention_layers();
+    if (recurrent > 0 || attending != a.layers || (a.experts > 0 && a.moe_layers() != a.layers))
+        out.notes.push_back(Message(code::config_layer_plan).num("layers", a.layers).num("attention", attending)
+                                .num("sliding", a.count(Mixer::sliding)).num("recurrent", recurrent).num("moe", a.moe_layers()));
+    if (dtype == WeightFormat::fp32 && !(q.present && q.known))
+        out.notes.push_back(Message(code::config_fp32_served).str("format", std::string(weight_format_info(served).label)));
     if (q.present && q.known)
         out.notes.push_back(Message(code::config_quantization).str("format", std::string(weight_format_info(q.format).label))
-                                .str("method", printable(q.method)).num("experts", q.experts_only ? 1 : 0));
+                                .str("method", printable(q.method)).num("experts", q.experts_only ? 1 : 0).str("source", q.source));
     else if (q.present)
         out.notes.push_back(Message(code::config_quant_unknown).str("method", printable(q.method))
                                 .str("format", std::string(weight_format_info(q.format).label)));
+    if (a.embed_dim > 0) out.notes.push_back(Message(code::config_encoder).str("family", printable(a.family)).num("dims", a.embed_dim));
+    if (a.encoder_layers > 0)
+        out.notes.push_back(Message(code::config_speech).str("family", printable(a.family)).num("encoder_b", a.encoder_params / 1e9));
+    if (const int mtp = f.whole({"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"}, 0, 1000, false); mtp > 0)
+        out.notes.push_back(Message(code::config_mtp).num("count", mtp));
     check_model_envelope(out.model, config_file, "", out.errors);
     out.ok = out.errors.empty();
     return out;
@@ -431,6 +535,10 @@ State state_with_import(const State& s, const ModelSpec& m) {
     next.model = "custom";
     next.custom = custom_from_spec(m);
     if (next.custom.active_b >= next.custom.params_b) next.custom.active_b = 0;  // dense: the link need not say it
+    // An embedding or a speech model is sized by its service (services.hpp): the preset follows it.
+    if (m.embedding && next.use != "embed") { next.task = Task::infer; next.use = "embed"; }
+    if (m.speech && next.use != "asr") { next.task = Task::infer; next.use = "asr"; }
+    if (!m.embedding && !m.speech && (next.use == "embed" || next.use == "asr")) next.use = "chat";
     // Through the link: the numbers every later page and the CLI will size.
     return decode_link(encode_link(next)).state;
 }

@@ -19,13 +19,19 @@ struct ConfigImport {
     bool ok = false;
     ModelSpec model;                  // custom = true; params from the architecture or the index
     std::vector<Message> notes;       // how it was read (coded: config.* in engine/codes.hpp)
+    std::vector<Message> refusals;    // why it was not imported, what the file is and what to do (coded)
     std::vector<CatalogError> errors; // "config.json: num_attention_heads: expected …"
 };
 
-// `index_json` may be empty. Names the files as given in errors.
+// `index_json` (model.safetensors.index.json) and `quant_json` (ModelOpt's hf_quant_config.json)
+// may be empty. Names the files as given in errors. A file that is not a model's config.json (a
+// LoRA adapter, a tokenizer config, the index itself…) or a family gpusizer does not size yet is
+// refused with a coded note (config.is_* / config.family_unsupported) that says what it is and
+// what to do, and an error line with the same text in English.
 ConfigImport import_hf_config(std::string_view config_json, std::string_view index_json = {},
                               const std::string& config_file = "config.json",
-                              const std::string& index_file = "model.safetensors.index.json");
+                              const std::string& index_file = "model.safetensors.index.json",
+                              std::string_view quant_json = {}, const std::string& quant_file = "hf_quant_config.json");
 
 // `s` with the imported model as its custom model (model=custom), canonical: exactly what its link
 // decodes to, so the page, the CLI and a fresh page all size the same numbers. The weight format

@@ -1,6 +1,8 @@
-// Parameter count of a decoder from its config.json, tensor by tensor as transformers builds it.
-// Checked against published counts: Qwen3-8B 8,190,735,360; DeepSeek-V2-Lite 15,706,484,224;
-// gpt-oss-20b 20,914,757,184 (tests/unit/test_hf_config.cpp).
+// Parameter count of a model from its config.json, tensor by tensor as transformers builds it,
+// layer by layer from the plan the family reader made (hf_config.cpp, hf_families.cpp).
+// Checked against published counts (tests/unit/test_hf_config.cpp, tests/data/hf_reference.json):
+// Qwen3-8B 8,190,735,360; DeepSeek-V2-Lite 15,706,484,224; gpt-oss-20b 20,914,757,184; BLOOM
+// 176,247,271,424; mamba-2.8b 2,768,345,600; Whisper large-v3 1,543,490,560; BERT base 109,482,240.
 #include "catalog/hf_arch.hpp"
 
 namespace gpusizer::hf {
@@ -9,15 +11,22 @@ namespace {
 using d = double;
 
 // q, k, v and o projections of one standard (GQA / MHA / sliding) attention layer.
-d attention_params(const Arch& a) {
-    const d q_width = d(a.heads) * a.head_dim, kv_width = d(a.kv_heads) * a.head_dim;
+d attention_params(const Arch& a, const Layer& l) {
+    const int hd = l.head_dim > 0 ? l.head_dim : a.head_dim;
+    const int vd = l.v_head_dim > 0 ? l.v_head_dim : hd;
+    const int kv = l.kv_heads > 0 ? l.kv_heads : a.kv_heads;
+    const int heads = l.q_heads > 0 ? l.q_heads : a.heads;
+    const d q_width = d(heads) * hd, k_width = l.kv_shared ? 0.0 : d(kv) * hd;
+    const d v_width = l.k_eq_v || l.kv_shared ? 0.0 : d(kv) * vd;
+    const d o_in = d(heads) * vd;
     d p = d(a.hidden) * q_width * (a.output_gate ? 2 : 1)  // q_proj (and its gate)
-          + 2 * d(a.hidden) * kv_width                      // k_proj, v_proj
-          + q_width * a.hidden;                             // o_proj
-    if (a.qkv_bias) p += q_width * (a.output_gate ? 2 : 1) + 2 * kv_width;
+          + d(a.hidden) * (k_width + v_width)               // k_proj, v_proj
+          + o_in * a.hidden;                                // o_proj
+    if (a.qkv_bias) p += q_width * (a.output_gate ? 2 : 1) + k_width + v_width;
     if (a.o_bias) p += a.hidden;
-    if (a.qk_norm) p += 2.0 * a.head_dim;
-    if (a.sinks) p += a.heads;
+    if (a.qk_norm) p += 2.0 * hd;
+    if (a.qk_norm_per_layer) p += q_width + d(kv) * hd;
+    if (a.sinks || l.sinks) p += heads;
     return p;
 }
 
@@ -42,7 +51,7 @@ d mla_params(const Arch& a) {
 
 // Gated DeltaNet: fused q/k/v/z and beta/alpha projections, the causal conv, per-head decay and
 // step, the gated norm and the output projection.
-d linear_attention_params(const Arch& a) {
+d deltanet_params(const Arch& a) {
     const d key = d(a.linear_k_heads) * a.linear_k_dim, value = d(a.linear_v_heads) * a.linear_v_dim;
     return d(a.hidden) * (2 * key + 2 * value)   // in_proj_qkvz
            + d(a.hidden) * 2 * a.linear_v_heads  // in_proj_ba
@@ -52,15 +61,46 @@ d linear_attention_params(const Arch& a) {
            + value * a.hidden;                   // out_proj
 }
 
+// Mamba-2 mixer (transformers' Mamba2Mixer / NemotronHMamba2Mixer): in_proj to z, x, B, C and dt,
+// the depthwise conv over x, B and C, dt_bias, A_log and D per head, the gated norm, out_proj.
+d mamba2_params(const Arch& a) {
+    const d inner = d(a.mamba_heads) * a.mamba_head_dim;
+    const d conv_dim = inner + 2.0 * a.mamba_groups * a.ssm_state;
+    const d proj = inner + conv_dim + a.mamba_heads;
+    d p = d(a.hidden) * proj + conv_dim * a.mamba_conv + 3.0 * a.mamba_heads + inner + inner * a.hidden;
+    if (a.mamba_conv_bias) p += conv_dim;
+    if (a.mamba_proj_bias) p += proj + a.hidden;
+    return p;
+}
+
+// Mamba-1 mixer (transformers' MambaMixer): in_proj to x and z, the depthwise conv, x_proj to
+// dt, B and C, dt_proj, A_log (inner × state), D, out_proj.
+d mamba1_params(const Arch& a) {
+    const d inner = a.mamba_inner;
+    d p = d(a.hidden) * 2 * inner + inner * a.mamba_conv + inner * (d(a.dt_rank) + 2.0 * a.ssm_state) +
+          d(a.dt_rank) * inner + inner + inner * a.ssm_state + inner + inner * a.hidden;
+    if (a.mamba_conv_bias) p += inner;
+    if (a.mamba_proj_bias) p += 2 * inner + a.hidden;
+    return p;
+}
+
+// LFM2's gated short convolution: in_proj to B, C and x, a depthwise conv, out_proj.
+d short_conv_params(const Arch& a) {
+    const d c = a.conv_dim;
+    d p = d(a.hidden) * 3 * c + c * a.conv_cache + c * a.hidden;
+    if (a.conv_bias) p += 3 * c + c + a.hidden;
+    return p;
+}
+
 d dense_mlp_params(const Arch& a, d width) {
-    d p = 3 * d(a.hidden) * width;  // gate, up, down (SwiGLU / GeGLU)
-    if (a.mlp_bias) p += 2 * width + a.hidden;
+    d p = (a.gated_mlp ? 3 : 2) * d(a.hidden) * width;  // gate, up, down (SwiGLU / GeGLU) or up, down
+    if (a.mlp_bias) p += (a.gated_mlp ? 2 : 1) * width + a.hidden;
     return p;
 }
 
 d one_expert_params(const Arch& a) {
-    d p = 3 * d(a.hidden) * a.expert_intermediate;
-    if (a.expert_bias) p += 2.0 * a.expert_intermediate + a.hidden;
+    d p = (a.experts_gated ? 3 : 2) * d(a.hidden) * a.expert_intermediate;
+    if (a.expert_bias) p += (a.experts_gated ? 2.0 : 1.0) * a.expert_intermediate + a.hidden;
     return p;
 }
 
@@ -68,30 +108,53 @@ d one_expert_params(const Arch& a) {
 d moe_always_on_params(const Arch& a) {
     d p = d(a.hidden) * a.experts;
     if (a.router_bias || a.score_bias) p += a.experts;
-    if (a.shared_intermediate > 0) p += dense_mlp_params(a, a.shared_intermediate);
+    if (a.shared_intermediate > 0) {
+        Arch shared = a;
+        shared.gated_mlp = a.experts_gated;
+        shared.mlp_bias = false;
+        p += dense_mlp_params(shared, a.shared_intermediate);
+    }
     if (a.shared_gate) p += a.hidden;
     return p;
+}
+
+d mixer_params(const Arch& a, const Layer& l) {
+    switch (l.mixer) {
+        case Mixer::full:
+        case Mixer::sliding: return a.mla ? mla_params(a) : attention_params(a, l);
+        case Mixer::deltanet: return deltanet_params(a);
+        case Mixer::mamba2: return mamba2_params(a);
+        case Mixer::mamba1: return mamba1_params(a);
+        case Mixer::short_conv: return short_conv_params(a);
+        case Mixer::linear: return d(a.hidden) * a.hidden;
+        case Mixer::none: return 0;
+    }
+    return 0;
 }
 
 }  // namespace
 
 ParamCount count_params(const Arch& a) {
     ParamCount c;
+    if (a.total_override > 0) {
+        c.total = c.active = a.total_override;
+        return c;
+    }
+    const d norm = a.norm_bias ? 2.0 * a.hidden : d(a.hidden);
     const d embedding = d(a.vocab) * a.hidden;
-    d total = embedding * (a.tied ? 1 : 2) + a.hidden;  // embeddings, lm_head, final norm
+    // embeddings, lm_head, final norm, what the family counted outside the layers
+    d total = embedding * (a.lm_head && !a.tied ? 2 : 1) + (a.final_norm ? norm : 0.0) + a.extra_params;
     d inactive = 0;
     c.per_expert = one_expert_params(a);
-    for (int i = 0; i < a.layers; ++i) {
-        const LayerAttention kind = i < int(a.attention.size()) ? a.attention[size_t(i)] : LayerAttention::full;
-        if (kind == LayerAttention::linear) total += linear_attention_params(a);
-        else total += a.mla ? mla_params(a) : attention_params(a);
-        total += d(a.norms_per_layer) * a.hidden;
-        const bool moe = i < int(a.moe.size()) && a.moe[size_t(i)];
-        if (moe) {
+    for (const Layer& l : a.plan) {
+        total += mixer_params(a, l);
+        total += d(l.norms >= 0 ? l.norms : a.norms_per_layer) * norm;
+        const d width = l.ffn_width > 0 ? l.ffn_width : a.intermediate;
+        if (l.ffn == Ffn::dense || l.ffn == Ffn::dense_and_moe) total += dense_mlp_params(a, width);
+        if (l.ffn == Ffn::linear) total += d(a.hidden) * a.hidden;
+        if (l.ffn == Ffn::moe || l.ffn == Ffn::dense_and_moe) {
             total += moe_always_on_params(a) + a.experts * c.per_expert;
             inactive += (a.experts - a.experts_per_token) * c.per_expert;
-        } else {
-            total += dense_mlp_params(a, a.intermediate);
         }
     }
     c.total = total;

@@ -1,7 +1,7 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
-//            [--config config.json [--index model.safetensors.index.json]]
+//            [--config config.json [--index model.safetensors.index.json] [--quant hf_quant_config.json]]
 //   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 //   gpusizer --pack-text ru OUT
@@ -20,6 +20,7 @@
 #include "link/link.hpp"
 #include "report/report.hpp"
 #include "text/language_pack.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -32,6 +33,7 @@ const char* kUsage =
     "  --config FILE    size the model a Hugging Face config.json describes (model=custom; the result's\n"
     "                   link carries it, so the link alone reproduces the result)\n"
     "  --index FILE     with --config: model.safetensors.index.json, for the exact parameter count\n"
+    "  --quant FILE     with --config: ModelOpt's hf_quant_config.json, the checkpoint's quantization\n"
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
     "                      the page shows: no GPU or server notes and sources)\n"
     "  --pack-model-notes OUT  with --pack-catalog: the models' notes, which catalog.bin leaves out\n"
@@ -57,15 +59,24 @@ void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::
 
 // --config (and --index): the model becomes the state's custom model; how the file was read is
 // said in the warnings. Returns false (errors printed) when a file is unreadable or rejected.
-bool import_config(const std::string& config_path, const std::string& index_path, gpusizer::State& s,
-                   std::vector<gpusizer::Warning>& notes) {
-    std::string config, index;
+// A refusal (an adapter, a tokenizer config, a family not sized yet) is said in the output's language.
+bool import_config(const std::string& config_path, const std::string& index_path, const std::string& quant_path,
+                   gpusizer::State& s, std::vector<gpusizer::Warning>& notes, gpusizer::Lang lang) {
+    std::string config, index, quant;
     if (!read_file(config_path, &config)) { std::cerr << "error: cannot read " << config_path << "\n"; return false; }
     if (!index_path.empty() && !read_file(index_path, &index, gpusizer::limits::kIndexFileBytes)) {
         std::cerr << "error: cannot read " << index_path << "\n";
         return false;
     }
-    const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path);
+    if (!quant_path.empty() && !read_file(quant_path, &quant)) { std::cerr << "error: cannot read " << quant_path << "\n"; return false; }
+    const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path, quant,
+                                                                  quant_path.empty() ? "hf_quant_config.json" : quant_path);
+    if (!imp.ok && !imp.refusals.empty()) {
+        for (const auto& m : imp.refusals)
+            std::cerr << "error: " << gpusizer::strip_controls(config_path + ": " + gpusizer::text::render(m, lang), false) << "\n";
+        std::cerr << "error: " << gpusizer::strip_controls(config_path, false) << " not imported\n";
+        return false;
+    }
     if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file); return false; }
     s = gpusizer::state_with_import(s, imp.model);
     notes.insert(notes.end(), imp.notes.begin(), imp.notes.end());
@@ -142,7 +153,7 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
 
 // The command line, read. `exit_code` >= 0: nothing more to do (help, --pack-text, a usage error).
 struct Args {
-    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path;
+    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, quant_path;
     std::string prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
@@ -164,6 +175,7 @@ Args parse_args(int argc, char** argv) {
         else if (a == "--pack-model-notes" && value) r.notes_path = argv[++i];
         else if ((a == "--config" || a == "--index") && value)
             (a == "--config" ? r.config_path : r.index_path) = argv[++i];
+        else if (a == "--quant" && value) r.quant_path = argv[++i];
         else if (a == "--pack-text" && i + 2 < argc) {
             if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; r.exit_code = 2; }
             else r.exit_code = write_language_pack(argv[i + 2]);
@@ -195,6 +207,9 @@ Args parse_args(int argc, char** argv) {
         r.exit_code = 2;
     } else if (!r.index_path.empty() && r.config_path.empty()) {
         std::cerr << "--index needs --config\n" << kUsage;
+        r.exit_code = 2;
+    } else if (!r.quant_path.empty() && r.config_path.empty()) {
+        std::cerr << "--quant needs --config\n" << kUsage;
         r.exit_code = 2;
     }
     return r;
@@ -246,7 +261,9 @@ int run(const Args& args) {
     std::vector<Warning> notes;
     DecodedLink d = decode_link(args.link);
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
-    if (!args.config_path.empty() && !import_config(args.config_path, args.index_path, d.state, notes)) return 3;
+    if (!args.config_path.empty() &&
+        !import_config(args.config_path, args.index_path, args.quant_path, d.state, notes, args.lang))
+        return 3;
     const Result r = evaluate(d.state, catalog);
     // Names and ids come from the catalog and the link: no control character reaches the terminal
     // (JSON escapes its own).

@@ -185,6 +185,20 @@ namespace gpusizer {
     X(term_asr_trt, "term.asr_trt")                                            \
     X(term_asr_mode_chunk, "term.asr_mode_chunk")                              \
     X(term_asr_mode_seq, "term.asr_mode_seq")                                  \
+    X(term_index_zero, "term.index_zero")                                          \
+    X(term_index_no_size, "term.index_no_size")                                    \
+    X(term_index_no_metadata, "term.index_no_metadata")                            \
+    X(term_index_contradicts, "term.index_contradicts")                            \
+    X(term_family_unknown, "term.family_unknown")                                  \
+    X(term_kind_seq2seq, "term.kind_seq2seq")                                      \
+    X(term_kind_recurrent, "term.kind_recurrent")                                  \
+    X(term_kind_hybrid, "term.kind_hybrid")                                        \
+    X(term_kind_speech, "term.kind_speech")                                        \
+    X(term_kind_vision, "term.kind_vision")                                        \
+    X(term_rule_default, "term.rule_default")                                      \
+    X(term_rule_pretrained, "term.rule_pretrained")                                \
+    X(term_rule_four_hidden, "term.rule_four_hidden")                              \
+    X(term_rule_hidden_heads, "term.rule_hidden_heads") \
     X(term_memory_full, "term.memory_full")                                        \
     X(term_memory_lora, "term.memory_lora")                                        \
     X(term_memory_qlora, "term.memory_qlora")                                      \
@@ -221,6 +235,36 @@ namespace gpusizer {
     X(config_quantization, "config.quantization")                                  \
     X(config_quant_unknown, "config.quant_unknown")                                \
     X(config_rejected, "config.rejected")                                          \
+    X(config_assumed, "config.assumed")                                            \
+    X(config_rope_context, "config.rope_context")                                  \
+    X(config_layers_mismatch, "config.layers_mismatch")                            \
+    X(config_alibi, "config.alibi")                                                \
+    X(config_score_head, "config.score_head")                                      \
+    X(config_fused_width, "config.fused_width")                                    \
+    X(config_recurrent, "config.recurrent")                                        \
+    X(config_chunked, "config.chunked")                                            \
+    X(config_family_generic, "config.family_generic")                              \
+    X(config_nonfinite, "config.nonfinite")                                        \
+    X(config_is_adapter, "config.is_adapter")                                      \
+    X(config_is_index, "config.is_index")                                          \
+    X(config_is_quant_file, "config.is_quant_file")                                \
+    X(config_is_tokenizer, "config.is_tokenizer")                                  \
+    X(config_is_processor, "config.is_processor")                                  \
+    X(config_is_generation, "config.is_generation")                                \
+    X(config_is_diffusers, "config.is_diffusers")                                  \
+    X(config_family_unsupported, "config.family_unsupported")                      \
+    X(config_index_ignored, "config.index_ignored")                                \
+    X(config_index_tied_twice, "config.index_tied_twice")                          \
+    X(config_quant_bytes, "config.quant_bytes")                                    \
+    X(config_tower_counted, "config.tower_counted")                                \
+    X(config_tower_uncounted, "config.tower_uncounted")                            \
+    X(config_layer_plan, "config.layer_plan")                                      \
+    X(config_fp32_served, "config.fp32_served")                                    \
+    X(config_encoder, "config.encoder")                                            \
+    X(config_speech, "config.speech")                                              \
+    X(config_mtp, "config.mtp")                                                    \
+    X(config_assumed_flag, "config.assumed_flag")                                  \
+    X(config_state_fp32, "config.state_fp32")                                      \
     /* "what can I run on my GPU?" (engine/model_fit.hpp) */                       \
     X(models_no_gpu, "models.no_gpu")                                              \
     /* catalog notices (the error detail is a technical path, kept as is) */       \

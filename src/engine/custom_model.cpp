@@ -44,7 +44,22 @@ ModelSpec custom_model(const CustomModel& c) {
     if (c.linear_layers > 0) {
         m.attention = AttentionKind::hybrid_linear;
         m.linear = LinearAttentionSpec{c.linear_layers, c.linear_k_heads, c.linear_v_heads,
-                                       c.linear_k_dim, c.linear_v_dim, c.linear_conv};
+                                       c.linear_k_dim, c.linear_v_dim, c.linear_conv, c.linear_state == 4 ? 4 : 2};
+    }
+    m.attention_layers = c.attn_layers;
+    m.v_head_dim = c.v_head;
+    m.window_kv_heads = c.window_kv;
+    m.window_head_dim = c.window_head;
+    m.gated_mlp = c.mlp_matrices != 2;
+    m.native_gb = c.native_gb;
+    if (c.embed_dim > 0) {
+        m.embedding = EmbeddingSpec{c.embed_dim, true};
+        m.modality = "embedding";
+    }
+    if (c.enc_layers > 0 && c.enc_hidden > 0 && c.dec_layers > 0) {
+        // A Whisper-type model: log-mel frames at 50 per second after the conv stem, 30-s windows.
+        m.speech = SpeechSpec{"transformer", c.enc_params_b, c.enc_layers, c.enc_hidden, 50, 30, c.dec_layers};
+        m.modality = "speech";
     }
     m.sliding_window = c.window;
     m.sliding_layers = c.window > 0 ? c.window_layers : 0;
@@ -89,6 +104,20 @@ CustomModel custom_from_spec(const ModelSpec& m) {
         c.linear_k_dim = m.linear->key_head_dim;
         c.linear_v_dim = m.linear->value_head_dim;
         c.linear_conv = m.linear->conv_kernel;
+        c.linear_state = m.linear->state_bytes == 4 ? 4 : 0;
+    }
+    c.attn_layers = m.attention_layers;
+    c.v_head = m.v_head_dim;
+    c.window_kv = m.window_kv_heads;
+    c.window_head = m.window_head_dim;
+    c.mlp_matrices = m.gated_mlp ? 0 : 2;
+    c.native_gb = m.native_gb;
+    if (m.embedding) c.embed_dim = m.embedding->dimensions;
+    if (m.speech && m.speech->decoder == "transformer") {
+        c.enc_params_b = m.speech->encoder_params_b;
+        c.enc_layers = m.speech->encoder_layers;
+        c.enc_hidden = m.speech->encoder_hidden;
+        c.dec_layers = m.speech->decoder_layers;
     }
     if (m.sliding_window > 0 && m.sliding_layers > 0) {
         c.window = m.sliding_window;

@@ -13,7 +13,7 @@ ParamSplit split_params(const ModelSpec& m) {
     p.lm_head = m.tied_embeddings ? 0.0 : std::min(emb, p.total - p.input_embedding);
     if (m.moe && m.moe->experts > 0) {
         const double moe_layers = std::max(0, m.layers - m.moe->dense_layers);
-        const double experts = moe_layers * m.moe->experts * 3.0 * m.hidden * m.moe->expert_intermediate;
+        const double experts = moe_layers * m.moe->experts * (m.gated_mlp ? 3.0 : 2.0) * m.hidden * m.moe->expert_intermediate;
         p.routed_experts = std::clamp(experts, 0.0, p.total - p.input_embedding - p.lm_head);
     }
     p.other = std::max(0.0, p.total - p.input_embedding - p.lm_head - p.routed_experts);
@@ -28,15 +28,21 @@ WeightBytes weight_bytes(const ModelSpec& m, WeightFormat f) {
     WeightBytes w;
     if (info.is_gguf || info.bits_per_weight >= 16.0) {
         w = {Bytes{p.input_embedding * q}, Bytes{p.lm_head * q}, Bytes{p.routed_experts * q}, Bytes{p.other * q}};
-        return w;
+    } else {
+        w.input_embedding = Bytes{p.input_embedding * wide};
+        w.lm_head = Bytes{p.lm_head * wide};
+        w.routed_experts = Bytes{p.routed_experts * q};
+        // Checkpoints that ship quantized experts only (gpt-oss MXFP4, Kimi K2 INT4) keep attention
+        // and shared layers in BF16; a generic quantizer (AWQ, FP8, NVFP4) quantizes all linear layers.
+        const bool experts_only = m.native_quantizes_experts_only && f == m.native_format;
+        w.other = Bytes{p.other * (experts_only ? wide : q)};
     }
-    w.input_embedding = Bytes{p.input_embedding * wide};
-    w.lm_head = Bytes{p.lm_head * wide};
-    w.routed_experts = Bytes{p.routed_experts * q};
-    // Checkpoints that ship quantized experts only (gpt-oss MXFP4, Kimi K2 INT4) keep attention
-    // and shared layers in BF16; a generic quantizer (AWQ, FP8, NVFP4) quantizes all linear layers.
-    const bool experts_only = m.native_quantizes_experts_only && f == m.native_format;
-    w.other = Bytes{p.other * (experts_only ? wide : q)};
+    // A checkpoint whose own size is known (an imported quantized checkpoint: MLX, bitsandbytes, its
+    // index's total_size) weighs that in its native format; the parts keep their shares.
+    if (m.native_gb > 0 && f == m.native_format && w.total().value > 0) {
+        const double scale = m.native_gb * 1e9 / w.total().value;
+        w = {w.input_embedding * scale, w.lm_head * scale, w.routed_experts * scale, w.other * scale};
+    }
     return w;
 }
 
@@ -64,23 +70,30 @@ KvLayout kv_layout(const ModelSpec& m, KvFormat f) {
         double per_layer = (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim) * b;
         // DeepSeek sparse attention adds the lightning indexer's FP8 key + one FP32 scale per token.
         if (m.indexer_head_dim > 0) per_layer += m.indexer_head_dim * 1.0 + 4.0;
-        kv.full_bytes_per_token = per_layer * m.layers;
+        kv.full_bytes_per_token = per_layer * attending_layers(m);
         kv.latent_replicated_under_tp = true;
         kv.split_heads = 1;
         return kv;
     }
     const int linear_layers = m.linear ? m.linear->layers : 0;
-    const int attn_layers = std::max(0, m.layers - linear_layers);
+    const int attn_layers = attending_layers(m);
     const int window_layers = m.sliding_window > 0 ? std::clamp(m.sliding_layers, 0, attn_layers) : 0;
-    const double per_layer = 2.0 * m.kv_heads * m.head_dim * b;  // K and V
+    // K and V: head_dim wide each, or K head_dim and V v_head_dim; sliding layers may have their own.
+    const int v_dim = m.v_head_dim > 0 ? m.v_head_dim : m.head_dim;
+    const double per_layer = double(m.kv_heads) * (m.head_dim + v_dim) * b;
+    const int w_kv = m.window_kv_heads > 0 ? m.window_kv_heads : m.kv_heads;
+    const int w_k = m.window_head_dim > 0 ? m.window_head_dim : m.head_dim;
+    const int w_v = m.window_head_dim > 0 ? m.window_head_dim : v_dim;
+    const double per_window_layer = double(w_kv) * (w_k + w_v) * b;
     kv.full_bytes_per_token = per_layer * (attn_layers - window_layers);
-    kv.window_bytes_per_token = per_layer * window_layers;
+    kv.window_bytes_per_token = per_window_layer * window_layers;
     kv.window = m.sliding_window;
     kv.split_heads = std::max(1, m.kv_heads);
     if (m.linear && linear_layers > 0) {
         const auto& l = *m.linear;
-        // Recurrent state kept in the model's 16-bit dtype (vLLM's default); FP8 KV does not apply to it.
-        const double state = double(l.num_value_heads) * l.key_head_dim * l.value_head_dim * 2.0;
+        // Recurrent state kept in the model's 16-bit dtype (vLLM's default) unless the model keeps it in
+        // FP32 (Nemotron-H's mamba_ssm_cache_dtype); FP8 KV does not apply to it. The conv state is 16-bit.
+        const double state = double(l.num_value_heads) * l.key_head_dim * l.value_head_dim * (l.state_bytes == 4 ? 4.0 : 2.0);
         const double conv = (2.0 * l.num_key_heads * l.key_head_dim + double(l.num_value_heads) * l.value_head_dim) *
                             std::max(0, l.conv_kernel - 1) * 2.0;
         kv.state_bytes_per_sequence = (state + conv) * linear_layers;
@@ -117,9 +130,14 @@ double attention_width(const ModelSpec& m) {
     return double(m.heads) * m.head_dim;
 }
 
-int full_attention_layers(const ModelSpec& m) {
+int attending_layers(const ModelSpec& m) {
+    if (m.attention_layers > 0) return std::min(m.attention_layers, std::max(0, m.layers));
     const int linear_layers = m.linear ? m.linear->layers : 0;
-    const int attn = std::max(0, m.layers - linear_layers);
+    return std::max(0, m.layers - linear_layers);
+}
+
+int full_attention_layers(const ModelSpec& m) {
+    const int attn = attending_layers(m);
     const int windowed = m.sliding_window > 0 ? std::clamp(m.sliding_layers, 0, attn) : 0;
     return attn - windowed;
 }
@@ -130,8 +148,7 @@ double forward_flops_per_token(const ModelSpec& m, double context) {
     // QK^T and AV: 2 matmuls × 2 FLOPs × context × width per attending layer.
     double attn = 4.0 * d * c * full_attention_layers(m);
     if (m.sliding_window > 0) {
-        const int attn_layers = std::max(0, m.layers - (m.linear ? m.linear->layers : 0));
-        const int windowed = std::clamp(m.sliding_layers, 0, attn_layers);
+        const int windowed = std::clamp(m.sliding_layers, 0, attending_layers(m));
         attn += 4.0 * d * std::min(c, double(m.sliding_window)) * windowed;
     }
     return 2.0 * compute_params_per_token(m) + attn;

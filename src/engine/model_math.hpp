@@ -56,6 +56,8 @@ double kv_fraction_per_tp_rank(const KvLayout& kv, int tp);
 double compute_params_per_token(const ModelSpec& m);
 // Width of attention (heads × head_dim) and number of layers that attend over full context.
 double attention_width(const ModelSpec& m);
+// Layers that attend (keep K and V): attention_layers when the model says, else layers − linear layers.
+int attending_layers(const ModelSpec& m);
 int full_attention_layers(const ModelSpec& m);
 
 // Forward FLOPs of one token that attends over `context` earlier tokens.

@@ -41,6 +41,16 @@ struct CustomModel {
     int window = 0, window_layers = 0;                                             // sliding-window layers
     int linear_layers = 0, linear_k_heads = 0, linear_v_heads = 0, linear_k_dim = 0, linear_v_dim = 0, linear_conv = 0;
     int indexer_dim = 0;                      // DeepSeek sparse-attention indexer key width
+    // Keys added for imported config.json files (README: "Bring your own model"); 0 = not given.
+    int attn_layers = 0;                      // layers with attention (default layers − lin_layers)
+    int v_head = 0;                           // value head width when it differs from head_dim
+    int window_kv = 0, window_head = 0;       // sliding layers' KV heads and head width when they differ
+    int linear_state = 0;                     // bytes per recurrent-state element (2 when 0)
+    int mlp_matrices = 0;                     // 2: up and down only (default 3: gate, up, down)
+    int embed_dim = 0;                        // an embedding model's vector size (use=embed)
+    double enc_params_b = 0;                  // speech (Whisper-type encoder-decoder): encoder parameters
+    int enc_layers = 0, enc_hidden = 0, dec_layers = 0;
+    double native_gb = 0;                     // the checkpoint's weight bytes in its native format
     std::optional<WeightFormat> native;       // the checkpoint's format (default BF16)
     bool experts_only = false;                // the checkpoint quantizes routed experts only
     std::string name;                         // display name

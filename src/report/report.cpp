@@ -36,6 +36,10 @@ json custom_json(const CustomModel& c) {
             {"window", c.window}, {"window_layers", c.window_layers}, {"lin_layers", c.linear_layers},
             {"lin_k_heads", c.linear_k_heads}, {"lin_v_heads", c.linear_v_heads}, {"lin_k_dim", c.linear_k_dim},
             {"lin_v_dim", c.linear_v_dim}, {"lin_conv", c.linear_conv}, {"indexer", c.indexer_dim},
+            {"attn_layers", c.attn_layers}, {"v_head", c.v_head}, {"win_kv", c.window_kv}, {"win_head", c.window_head},
+            {"lin_state", c.linear_state}, {"mlp", c.mlp_matrices}, {"embed", c.embed_dim}, {"enc_params", c.enc_params_b},
+            {"enc_layers", c.enc_layers}, {"enc_hidden", c.enc_hidden}, {"dec_layers", c.dec_layers},
+            {"native_gb", c.native_gb},
             {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
             {"experts_only", c.experts_only}};
 }

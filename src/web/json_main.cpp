@@ -58,14 +58,21 @@ EMSCRIPTEN_KEEPALIVE int gsj_catalog(const char* base, int base_len, const char*
     return 1;
 }
 
-// "Size your own model": config.json (and model.safetensors.index.json, may be empty) over the state
-// of `link`. Returns 1 when it imported: the new state's link in gsj_link(), how the files were read
-// in gsj_notes(); the errors in gsj_errors().
-EMSCRIPTEN_KEEPALIVE int gsj_import(const char* config, int config_len, const char* index, int index_len, const char* link) {
+// "Size your own model": config.json (and model.safetensors.index.json and ModelOpt's
+// hf_quant_config.json, either may be empty) over the state of `link`. Returns 1 when it imported:
+// the new state's link in gsj_link(), how the files were read in gsj_notes(); the errors in
+// gsj_errors(). A refused file (an adapter, a tokenizer config, a family not sized yet) leaves its
+// coded refusal in gsj_notes() for the page to say in its language.
+EMSCRIPTEN_KEEPALIVE int gsj_import(const char* config, int config_len, const char* index, int index_len, const char* quant,
+                                    int quant_len, const char* link) {
     reset();
-    const ConfigImport imp = import_hf_config(view(config, config_len), view(index, index_len));
+    const ConfigImport imp = import_hf_config(view(config, config_len), view(index, index_len), "config.json",
+                                              "model.safetensors.index.json", view(quant, quant_len));
     g_errors = join_lines(error_lines(imp.errors));
-    if (!imp.ok) return 0;
+    if (!imp.ok) {
+        g_notes = encode_messages(imp.refusals);
+        return 0;
+    }
     State s = decode_link(link ? link : "").state;
     s.task = s.task == Task::other ? Task::infer : s.task;
     s.wq.reset();

@@ -286,6 +286,13 @@ EMSCRIPTEN_KEEPALIVE const char* gs_apply_import(const char* link, const char* n
     return out(join_lines(lines));
 }
 
+// Coded notes (the JSON module's refusal of a config.json) as lines in the UI's language.
+EMSCRIPTEN_KEEPALIVE const char* gs_render_notes(const char* notes) {
+    std::vector<std::string> lines;
+    for (const auto& m : decode_messages(notes ? notes : "")) lines.push_back(ui::message_text(m));
+    return out(join_lines(lines));
+}
+
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
 EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(g_app.page_json()); }

@@ -91,6 +91,42 @@ export default [
     },
   },
   {
+    name: 'config.json with its hf_quant_config.json (ModelOpt FP8) dropped together; an encoder goes to vector search; an adapter is refused in Russian',
+    async fn(ctx) {
+      const p = await ctx.open('');
+      const drop = (files) => p.page.evaluate((list) => {
+        const dt = new DataTransfer();
+        for (const [name, text] of list) dt.items.add(new File([text], name, { type: 'application/json' }));
+        document.getElementById('canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, files);
+      const dir = 'hf-configs/Llama-3.1-70B-Instruct-FP8/';
+      await drop([['config.json', DATA(ctx, dir + 'config.json')], ['hf_quant_config.json', DATA(ctx, dir + 'hf_quant_config.json')]]);
+      await ctx.until(async () => (await call(p.page, 'state')).model === 'custom', { message: 'the dropped pair is sized' });
+      const r = await call(p.page, 'result');
+      assertEqual(r.weight_format, 'fp8', 'the checkpoint format from hf_quant_config.json');
+      assert(Math.abs(r.memory.weights_gb - 72.7) < 0.5, `weights ${r.memory.weights_gb} GB`);
+      assert(r.warnings.some((w) => w.code === 'config.quantization' && w.text.includes('hf_quant_config.json')), 'said where it was read');
+      // BERT: an embedding model, sized by the vector-search service.
+      await drop([['config.json', DATA(ctx, 'hf-configs/bert-base-uncased/config.json')]]);
+      await ctx.until(async () => (await call(p.page, 'state')).use === 'embed', { message: 'BERT goes to use=embed' });
+      const e = await call(p.page, 'result');
+      assertEqual(e.state.custom.embed, 768, 'its vectors');
+      assert(e.warnings.some((w) => w.code === 'config.encoder'), 'said');
+      p.assertNoErrors();
+
+      const ru = await ctx.open('?lang=ru');
+      await call(ru.page, 'openImport');
+      const before = await call(ru.page, 'link');
+      await ru.page.fill('#import-text', DATA(ctx, 'hf-configs/_malformed/lora-adapter-config/config.json'));
+      await ru.page.click('#import-go');
+      await ctx.until(() => ru.page.isVisible('#import-errors'), { message: 'the refusal is shown' });
+      const said = await ru.page.textContent('#import-errors');
+      assert(said.includes('адаптер') && said.includes('meta-llama/Llama-3.2-3B') && said.includes('method=lora'), said);
+      assertEqual(await call(ru.page, 'link'), before, 'a refused file changes nothing');
+      ru.assertNoErrors();
+    },
+  },
+  {
     name: 'config.json dialog in Russian',
     async fn(ctx) {
       const p = await ctx.open('?lang=ru');

@@ -8,6 +8,7 @@
 #include "engine/custom_model.hpp"
 #include "helpers.hpp"
 #include "report/report.hpp"
+#include "text/text.hpp"
 
 using namespace gpusizer;
 
@@ -163,7 +164,11 @@ TEST_CASE("config.json: model.safetensors.index.json gives the exact count, and 
     CHECK(oss.model.params_b == doctest::Approx(20.914757184));
     // Broken indexes are refused, named.
     CHECK(errors_of(import_hf_config(config, "{\"metadata\": ")).find("model.safetensors.index.json: not valid JSON") != std::string::npos);
-    CHECK(errors_of(import_hf_config(config, R"({"weight_map": {}})")).find("metadata.total_size") != std::string::npos);
+    // An index without a size is ignored, said: the config alone sizes the model.
+    const ConfigImport no_size = import_hf_config(config, R"({"weight_map": {}})");
+    REQUIRE(no_size.ok);
+    CHECK(has_note(no_size, code::config_index_ignored));
+    CHECK(no_size.model.params_b * 1e9 == doctest::Approx(8190735360.0).epsilon(1e-12));
     std::string deep(40, '[');
     CHECK(errors_of(import_hf_config(config, deep)).find("nested deeper") != std::string::npos);
 }
@@ -254,4 +259,298 @@ TEST_CASE("config.json: bad and hostile files are refused with the field named")
     // The catalog's limits, before parsing.
     CHECK(errors(std::string(limits::kProviderFileBytes + 1, ' ')).find("larger than 2097152 bytes") != std::string::npos);
     CHECK(errors(std::string(40, '[') + std::string(40, ']')).find("nested deeper than 32 levels") != std::string::npos);
+}
+
+// ---- every family in its own vocabulary (tests/data/hf-configs: public files, SOURCE.txt each) ----
+
+namespace {
+
+ConfigImport import_dir(const std::string& dir, bool with_index = true, bool with_quant = true) {
+    const std::string base = "hf-configs/" + dir + "/";
+    std::string index, quant;
+    {
+        std::ifstream in(std::string(GPUSIZER_SOURCE_DIR) + "/tests/data/" + base + "model.safetensors.index.json", std::ios::binary);
+        if (in && with_index) { std::stringstream s; s << in.rdbuf(); index = s.str(); }
+    }
+    {
+        std::ifstream in(std::string(GPUSIZER_SOURCE_DIR) + "/tests/data/" + base + "hf_quant_config.json", std::ios::binary);
+        if (in && with_quant) { std::stringstream s; s << in.rdbuf(); quant = s.str(); }
+    }
+    const ConfigImport imp = import_hf_config(read_data(base + "config.json"), index, "config.json", "model.safetensors.index.json", quant);
+    for (const auto& e : imp.errors) INFO(e.to_string());
+    return imp;
+}
+
+double kv_at(const ModelSpec& m, double tokens) { return kv_bytes_per_sequence(kv_layout(m, KvFormat::bf16), tokens).value; }
+
+const Message* note(const ConfigImport& imp, const char* code) {
+    for (const auto& n : imp.notes)
+        if (n.code == code) return &n;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("config.json: hybrid layer plans as the family spells them (Nemotron-H, LFM2, Mamba)") {
+    // Nemotron-3-Nano: hybrid_override_pattern MEMEM*E…: 23 Mamba-2, 23 MoE, 6 attention blocks;
+    // relu² experts (up and down) and the SSM state in FP32 (mamba_ssm_cache_dtype).
+    const ConfigImport nano = import_dir("Nemotron-3-Nano-30B-A3B-BF16");
+    REQUIRE(nano.ok);
+    const ModelSpec& n = nano.model;
+    CHECK(n.layers == 52);
+    CHECK(n.attention_layers == 6);
+    REQUIRE(n.linear);
+    CHECK(n.linear->layers == 23);
+    CHECK(n.linear->state_bytes == 4);
+    CHECK_FALSE(n.gated_mlp);
+    REQUIRE(n.moe);
+    CHECK(n.moe->dense_layers == 29);
+    CHECK(n.params_b == doctest::Approx(31.6).epsilon(0.01));  // model card: 31.6 B
+    CHECK(kv_at(n, 8192) == doctest::Approx(6.0 * 2 * 2 * 128 * 2 * 8192 + 23.0 * 64 * 64 * 128 * 4 + 23.0 * 6144 * 3 * 2));
+    CHECK(note(nano, code::config_layer_plan) != nullptr);
+    CHECK(note(nano, code::config_state_fp32) != nullptr);
+    // Nemotron-H-56B: its config holds Python's Infinity (time_step_limit); 10 attention of 118 blocks.
+    const ConfigImport h56 = import_dir("Nemotron-H-56B-Base-8K");
+    REQUIRE(h56.ok);
+    CHECK(note(h56, code::config_nonfinite) != nullptr);
+    CHECK(h56.model.attention_layers == 10);
+    CHECK(h56.model.params_b == doctest::Approx(56.0).epsilon(0.01));
+    // Qwen3.5 says its DeltaNet state's dtype (mamba_ssm_dtype float32): kept so, said.
+    const ConfigImport q35 = import_dir("Qwen3.5-27B");
+    REQUIRE(q35.ok);
+    REQUIRE(q35.model.linear);
+    CHECK(q35.model.linear->state_bytes == 4);
+    CHECK(note(q35, code::config_state_fp32) != nullptr);
+    // LFM2: 6 attention layers at full_attn_idxs, 10 short convolutions, SwiGLU 8192 wide (12288 × 2/3).
+    const ConfigImport lfm = import_dir("LFM2-1.2B");
+    REQUIRE(lfm.ok);
+    CHECK(lfm.model.intermediate == 8192);
+    CHECK(lfm.model.linear->layers == 10);
+    CHECK(lfm.model.params_b * 1e9 == doctest::Approx(2340697936.0 / 2).epsilon(1e-4));  // its one BF16 file
+    // Mamba: every layer recurrent, no KV cache, exactly its tensors' count.
+    const ConfigImport mamba = import_dir("mamba-2.8b-hf");
+    REQUIRE(mamba.ok);
+    CHECK(mamba.model.params_b * 1e9 == doctest::Approx(2768345600.0).epsilon(1e-12));
+    CHECK(kv_layout(mamba.model, KvFormat::bf16).full_bytes_per_token == 0);
+    CHECK(kv_at(mamba.model, 1) == kv_at(mamba.model, 100000));  // a fixed state
+}
+
+TEST_CASE("config.json: per-layer blocks, interleaved experts, fused widths, old families") {
+    // Nemotron NAS: block_configs; 49 attention blocks of 80, FFN widths from ffn_mult.
+    const ConfigImport nas = import_dir("Llama-3_3-Nemotron-Super-49B-v1");
+    REQUIRE(nas.ok);
+    CHECK(nas.model.attention_layers == 49);
+    CHECK(nas.model.kv_heads == 8);
+    CHECK(nas.model.params_b == doctest::Approx(49.9).epsilon(0.005));
+    // Llama 4 Maverick: experts every 2nd layer with a shared expert, dense layers 16384 wide;
+    // chunked attention on 36 of 48 layers.
+    const ConfigImport mav = import_dir("Llama-4-Maverick-17B-128E-Instruct");
+    REQUIRE(mav.ok);
+    REQUIRE(mav.model.moe);
+    CHECK(mav.model.moe->dense_layers == 24);
+    CHECK(mav.model.moe->shared_experts == 1);
+    CHECK(mav.model.intermediate == 16384);
+    CHECK(mav.model.sliding_window == 8192);
+    CHECK(mav.model.sliding_layers == 36);
+    CHECK(mav.model.params_b == doctest::Approx(400).epsilon(0.01));  // model card: 400 B
+    CHECK(import_dir("Llama-4-Scout-17B-16E-Instruct").model.params_b == doctest::Approx(109).epsilon(0.03));
+    // Molmo and first-generation Qwen write gate + up in one width.
+    CHECK(import_dir("Molmo-7B-D-0924-NF4").model.intermediate == 18944);
+    CHECK(import_dir("Qwen-72B").model.intermediate == 24576);
+    // Falcon (num_kv_heads, 4 × hidden, tied) and BLOOM (n_embed / n_layer): exact.
+    const ConfigImport falcon = import_dir("falcon-180B-chat", false);
+    REQUIRE(falcon.ok);
+    CHECK(falcon.model.kv_heads == 8);
+    CHECK(falcon.model.intermediate == 4 * 14848);
+    const ConfigImport bloom = import_dir("bloom");
+    REQUIRE(bloom.ok);
+    CHECK(bloom.model.params_b * 1e9 == doctest::Approx(176247271424.0).epsilon(1e-12));  // its index: 352,494,542,848 B / 2
+    // Gemma 4: top_k_experts beside a dense MLP in every layer; global layers 2 KV heads of 512.
+    const ConfigImport g4 = import_dir("gemma-4-26B-A4B");
+    REQUIRE(g4.ok);
+    CHECK(g4.model.moe->experts_per_token == 8);
+    CHECK(g4.model.kv_heads == 2);
+    CHECK(g4.model.head_dim == 512);
+    CHECK(g4.model.window_kv_heads == 8);
+    CHECK(g4.model.window_head_dim == 256);
+    CHECK(kv_at(g4.model, 8192) == doctest::Approx(25.0 * 8 * 512 * 2 * 1024 + 5.0 * 2 * 1024 * 2 * 8192));
+    // MiMo-V2-Flash: moe_layer_freq as a list; sliding layers with their own KV heads; V 128 wide.
+    const ConfigImport mimo = import_dir("MiMo-V2-Flash");
+    REQUIRE(mimo.ok);
+    CHECK(mimo.model.moe->dense_layers == 1);
+    CHECK(mimo.model.v_head_dim == 128);
+    CHECK(mimo.model.window_kv_heads == 8);
+    CHECK(kv_at(mimo.model, 8192) == doctest::Approx(9.0 * 4 * 320 * 2 * 8192 + 39.0 * 8 * 320 * 2 * 128));
+}
+
+TEST_CASE("config.json: defaults the file leaves out, and the context YaRN gives, are said") {
+    // Qwen3Config's head_dim is 128, not hidden / heads (64): the KV cache follows it.
+    const ConfigImport no_head = import_dir("_malformed/no-head-dim");
+    REQUIRE(no_head.ok);
+    CHECK(no_head.model.head_dim == 128);
+    const Message* said = note(no_head, code::config_assumed);
+    REQUIRE(said);
+    CHECK(test::param_text(*said, "field") == "head_dim");
+    // YaRN over 32,768 tokens × 4: 131,072, and no "exceeds maximum context" there.
+    const ConfigImport yarn = import_dir("_malformed/rope-yarn");
+    REQUIRE(yarn.ok);
+    CHECK(yarn.model.max_context == 131072);
+    CHECK(note(yarn, code::config_rope_context) != nullptr);
+    State s = state_with_import(State{}, yarn.model);
+    s.ctx = 131072;
+    for (const auto& w : evaluate(s, test::bundled()).warnings) CHECK(w.code != code::model_context_over_max);
+    // A FP32 checkpoint is sized as servers load it: 16-bit, said.
+    const ConfigImport granite = import_dir("granite-3.1-1b-a400m-instruct");
+    REQUIRE(granite.ok);
+    CHECK(granite.model.native_format == WeightFormat::fp16);
+    CHECK(note(granite, code::config_fp32_served) != nullptr);
+    CHECK(granite.model.params_b * 1e9 == doctest::Approx(5338513408.0 / 4));  // the index's F32 bytes / 4
+    // The display name follows the corrected count (Qwen-72B's index: 72.3 B).
+    CHECK(import_dir("Qwen-72B").model.name == "qwen-72.3B");
+}
+
+TEST_CASE("config.json: the index helps when it can, and is set aside, said, when it cannot") {
+    CHECK(note(import_dir("Cosmos-Reason2-8B"), code::config_index_ignored) != nullptr);  // total_size 0
+    CHECK(note(import_dir("lzlv_70b_fp16_hf"), code::config_index_ignored) != nullptr);   // metadata {}
+    // medgemma: total_parameters counts the tied embedding twice; total_size / 2 is the count.
+    const ConfigImport med = import_dir("medgemma-27b-it");
+    REQUIRE(med.ok);
+    CHECK(note(med, code::config_index_tied_twice) != nullptr);
+    CHECK(med.model.params_b * 1e9 == doctest::Approx(54864813280.0 / 2));
+    // Falcon-180B stores lm_head beside the embedding it ties: counted once.
+    const ConfigImport falcon = import_dir("falcon-180B-chat");
+    CHECK(falcon.model.params_b == doctest::Approx(import_dir("falcon-180B-chat", false).model.params_b).epsilon(1e-9));
+    // An index twice the config's size (an FP32 checkpoint under a bfloat16 config) contradicts it.
+    const std::string qwen = read_data("Qwen3-8B.config.json");
+    const ConfigImport doubled = import_hf_config(qwen, R"({"metadata": {"total_size": 32762941440}})");
+    REQUIRE(doubled.ok);
+    CHECK(note(doubled, code::config_index_ignored) != nullptr);
+    CHECK(doubled.model.params_b * 1e9 == doctest::Approx(8190735360.0));
+    // A VLM's tower counted from vision_config (Qwen3-VL-8B: 8.77 B with it).
+    const ConfigImport vl = import_dir("Qwen3-VL-8B-Instruct");
+    CHECK(vl.model.params_b == doctest::Approx(test::model("Qwen/Qwen3-VL-8B-Instruct").params_b).epsilon(0.002));
+    CHECK(note(vl, code::config_tower_counted) != nullptr);
+}
+
+TEST_CASE("config.json: quantization from wherever the checkpoint states it") {
+    // ModelOpt keeps it in hf_quant_config.json beside the config: FP8, 72.7 GB, not BF16's 141.
+    const ConfigImport fp8 = import_dir("Llama-3.1-70B-Instruct-FP8");
+    REQUIRE(fp8.ok);
+    CHECK(fp8.model.native_format == WeightFormat::fp8);
+    CHECK(weight_bytes(fp8.model, WeightFormat::fp8).total().gb() == doctest::Approx(72.7).epsilon(0.01));
+    CHECK(import_dir("Llama-3.1-70B-Instruct-FP8", true, false).model.native_format == WeightFormat::bf16);
+    CHECK(import_dir("Qwen3-235B-A22B-NVFP4").model.native_format == WeightFormat::nvfp4);
+    // MLX 4-bit, group 64 (quantization, no quant_method): 4.5 bits a weight, embeddings too.
+    const ConfigImport mlx = import_dir("Qwen3-14B-MLX-4bit", false);
+    REQUIRE(mlx.ok);
+    CHECK(mlx.model.native_format == WeightFormat::int4);
+    CHECK(mlx.model.native_gb == doctest::Approx(8.3077).epsilon(0.01));  // its index: 8,307,783,680 B
+    // bitsandbytes NF4: its index's bytes are the checkpoint's weights.
+    const ConfigImport nf4 = import_dir("Molmo-7B-D-0924-NF4");
+    CHECK(weight_bytes(nf4.model, nf4.model.native_format).total().value == doctest::Approx(6661964712.0));
+    // compressed-tensors W8A8 INT8 (EXAONE): 1.49 GB as its file.
+    const ConfigImport w8 = import_dir("EXAONE-4.0-1.2B-W8A8");
+    CHECK(w8.model.native_format == WeightFormat::int8);
+    CHECK(weight_bytes(w8.model, WeightFormat::int8).total().value == doctest::Approx(1490219184.0).epsilon(0.01));
+}
+
+TEST_CASE("config.json: encoders and Whisper feed the embedding and speech-to-text services") {
+    const ConfigImport bert = import_dir("bert-base-uncased");
+    REQUIRE(bert.ok);
+    CHECK(bert.model.params_b * 1e9 == doctest::Approx(109482240.0).epsilon(1e-12));  // BertModel with the pooler
+    REQUIRE(bert.model.embedding);
+    CHECK(bert.model.embedding->dimensions == 768);
+    const State sb = state_with_import(State{}, bert.model);
+    CHECK(sb.use == "embed");
+    const Result rb = evaluate(sb, test::bundled());
+    CHECK(rb.memory.kv_cache.value == 0);  // an encoder keeps no KV cache
+    CHECK(rb.vector_index_gb > 0);
+    const ConfigImport m3 = import_dir("bge-m3");
+    CHECK(m3.model.params_b * 1e9 == doctest::Approx(567754752.0).epsilon(1e-12));
+    CHECK(m3.model.max_context == test::model("BAAI/bge-m3").max_context);  // 8194 positions, 8192 tokens
+    // Whisper large-v3: the catalog entry's speech figures, its exact count, use=asr.
+    const ConfigImport w = import_dir("whisper-large-v3");
+    REQUIRE(w.ok);
+    CHECK(w.model.params_b * 1e9 == doctest::Approx(1543490560.0).epsilon(1e-12));
+    REQUIRE(w.model.speech);
+    const SpeechSpec& cat = *test::model("openai/whisper-large-v3").speech;
+    CHECK(w.model.speech->encoder_layers == cat.encoder_layers);
+    CHECK(w.model.speech->encoder_hidden == cat.encoder_hidden);
+    CHECK(w.model.speech->decoder_layers == cat.decoder_layers);
+    CHECK(w.model.speech->encoder_params_b == doctest::Approx(cat.encoder_params_b).epsilon(0.002));
+    CHECK(w.model.speech->frames_per_second == cat.frames_per_second);
+    CHECK(w.model.speech->window_seconds == cat.window_seconds);
+    // NomicBERT (nomic-embed-text-v1.5: 137 M on its card; rotary, SwiGLU, no biases) and GTE v1.5
+    // (gte-base-en-v1.5: 137 M) and ModernBERT (base: 149 M).
+    const ConfigImport nomic = import_hf_config(R"({"model_type": "nomic_bert", "architectures": ["NomicBertModel"], "n_embd": 768,
+        "n_head": 12, "n_layer": 12, "n_inner": 3072, "vocab_size": 30528, "n_positions": 8192, "type_vocab_size": 2,
+        "activation_function": "swiglu", "qkv_proj_bias": false, "mlp_fc1_bias": false, "mlp_fc2_bias": false})");
+    REQUIRE(nomic.ok);
+    CHECK(nomic.model.params_b == doctest::Approx(0.137).epsilon(0.01));
+    CHECK(nomic.model.embedding->dimensions == 768);
+    const ConfigImport gte = import_hf_config(R"({"model_type": "new", "architectures": ["NewModel"], "hidden_size": 768,
+        "num_hidden_layers": 12, "num_attention_heads": 12, "intermediate_size": 3072, "vocab_size": 30528,
+        "max_position_embeddings": 8192, "type_vocab_size": 2, "position_embedding_type": "rope"})");
+    REQUIRE(gte.ok);
+    CHECK(gte.model.params_b == doctest::Approx(0.137).epsilon(0.01));
+    const ConfigImport modern = import_hf_config(R"({"model_type": "modernbert", "architectures": ["ModernBertModel"],
+        "hidden_size": 768, "num_hidden_layers": 22, "num_attention_heads": 12, "intermediate_size": 1152, "vocab_size": 50368,
+        "max_position_embeddings": 8192})");
+    REQUIRE(modern.ok);
+    CHECK(modern.model.params_b == doctest::Approx(0.149).epsilon(0.01));
+    const State sw = state_with_import(State{}, w.model);
+    CHECK(sw.use == "asr");
+    const DecodedLink back = decode_link(encode_link(sw));
+    CHECK(back.warnings.empty());
+    REQUIRE(custom_model(back.state.custom).speech);
+    CHECK(evaluate(back.state, test::bundled()).options.size() > 0);
+}
+
+TEST_CASE("config.json: files that are not a model's config, and families not sized yet, say what to do") {
+    auto refusal = [](const std::string& text) {
+        const ConfigImport imp = import_hf_config(text);
+        REQUIRE_FALSE(imp.ok);
+        REQUIRE(imp.refusals.size() == 1);
+        return imp.refusals.front();
+    };
+    const Message lora = refusal(read_data("hf-configs/_malformed/lora-adapter-config/config.json"));
+    CHECK(lora.code == code::config_is_adapter);
+    const std::string en = text::render(lora, Lang::en), ru = text::render(lora, Lang::ru);
+    CHECK(en.find("meta-llama/Llama-3.2-3B") != std::string::npos);
+    CHECK(en.find("method=lora") != std::string::npos);
+    CHECK(ru.find("адаптер") != std::string::npos);
+    CHECK(refusal(R"({"tokenizer_class": "LlamaTokenizer", "model_max_length": 4096, "bos_token": "<s>"})").code == code::config_is_tokenizer);
+    CHECK(refusal(R"({"metadata": {"total_size": 1}, "weight_map": {}})").code == code::config_is_index);
+    CHECK(refusal(R"({"producer": {"name": "modelopt"}, "quantization": {"quant_algo": "FP8"}})").code == code::config_is_quant_file);
+    const Message t5 = refusal(R"({"model_type": "t5", "d_model": 512, "num_layers": 6, "num_heads": 8, "vocab_size": 32128})");
+    CHECK(t5.code == code::config_family_unsupported);
+    const std::string t5_en = text::render(t5, Lang::en);
+    CHECK(t5_en.find("'t5' is not supported yet") != std::string::npos);
+    CHECK(t5_en.find("nearest supported family") != std::string::npos);
+    CHECK(text::render(t5, Lang::ru).find("пока не поддерживается") != std::string::npos);
+    // An unknown family with the standard fields is read as a standard decoder, and that is said.
+    const ConfigImport odd = import_hf_config(R"({"model_type": "brand_new", "hidden_size": 1024, "num_hidden_layers": 2,
+        "num_attention_heads": 8, "vocab_size": 32000, "intermediate_size": 4096})");
+    REQUIRE(odd.ok);
+    CHECK(note(odd, code::config_family_generic) != nullptr);
+}
+
+TEST_CASE("config.json: the custom-model keys an import adds round-trip through the link") {
+    for (const char* dir : {"Nemotron-3-Nano-30B-A3B-BF16", "gemma-4-26B-A4B", "MiMo-V2-Flash", "bge-m3", "whisper-large-v3",
+                            "Qwen3-14B-MLX-4bit", "mamba-2.8b-hf", "Llama-3_3-Nemotron-Super-49B-v1"}) {
+        INFO(dir);
+        const ConfigImport imp = import_dir(dir);
+        REQUIRE(imp.ok);
+        const State s = state_with_import(State{}, imp.model);
+        const std::string link = encode_link(s);
+        const DecodedLink d = decode_link(link);
+        CHECK(d.warnings.empty());
+        CHECK(encode_link(d.state) == link);
+        const ModelSpec back = custom_model(d.state.custom);
+        CHECK(kv_layout(back, KvFormat::bf16).full_bytes_per_token == kv_layout(imp.model, KvFormat::bf16).full_bytes_per_token);
+        CHECK(kv_layout(back, KvFormat::bf16).window_bytes_per_token == kv_layout(imp.model, KvFormat::bf16).window_bytes_per_token);
+        CHECK(kv_layout(back, KvFormat::bf16).state_bytes_per_sequence == kv_layout(imp.model, KvFormat::bf16).state_bytes_per_sequence);
+        CHECK(weight_bytes(back, back.native_format).total().value ==
+              doctest::Approx(weight_bytes(imp.model, imp.model.native_format).total().value).epsilon(1e-9));
+    }
 }
