@@ -244,9 +244,18 @@ double training_mfu(const State& s, const ModelSpec& m) {
 namespace {
 
 // FP8 training: the run's precision is FP8 (wq=fp8, or an FP8-native model) and the GPU has FP8
-// tensor cores; LoRA and QLoRA keep a BF16 (or NF4) frozen base and run BF16 math.
+// tensor cores. LoRA on an FP8 base with a fused trainer counts too: every GEMM of the frozen base
+// (forward and activation gradients, all of LoRA's 4·N FLOPs but the adapters') runs in FP8 under
+// Transformer Engine (NeMo / Megatron), so the measured full-training factor (fp8_train_speedup,
+// set on Megatron-Bridge runs, not on LoRA) applies as it does to full training. Plain Hugging
+// Face + PEFT dequantizes an FP8 base to BF16, and QLoRA's NF4 base runs BF16 math: no speed-up.
+bool fp8_run(const State& s, WeightFormat wq) {
+    if (wq != WeightFormat::fp8) return false;
+    return is_full(s) || (s.task == Task::tune && s.method == TuneMethod::lora && s.trainer == Trainer::fused);
+}
+
 bool fp8_training(const Job& job, const GpuSpec& g) {
-    return is_full(job.state) && job.wq == WeightFormat::fp8 && effective_compute(g, ComputeKind::fp8) == ComputeKind::fp8;
+    return fp8_run(job.state, job.wq) && effective_compute(g, ComputeKind::fp8) == ComputeKind::fp8;
 }
 
 // FLOP/s one GPU sustains in this job: BF16 dense peak × MFU (× the FP8 speed-up), with the
@@ -450,11 +459,13 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
     const State& s = r.state;
     const Assumptions a = Assumptions::typical();
     const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    const bool fp8 = is_full(s) && r.weight_format == WeightFormat::fp8;
+    const bool fp8 = fp8_run(s, r.weight_format);
+    const bool lora_fp8 = fp8 && !is_full(s);
     said.push_back(Message(code::assume_mfu).num("mfu", r.mfu * 100).num("spread", (lo.mfu_scale - 1) * 100)
                        .num("moe", s.mfu ? 0 : moe_mfu_factor(r.model) < 1 ? moe_mfu_factor(r.model) : 0)
                        .num("dense", effective_mfu(s) * 100).num("fp8", fp8 ? a.fp8_train_speedup : 0)
-                       .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup));
+                       .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup)
+                       .num("lora_fp8", lora_fp8 ? 1 : 0));
     said.push_back(Message(code::assume_adamw));
     if (s.task == Task::tune) {
         const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);

@@ -143,7 +143,9 @@ const TextPair kEnglish[] = {
     {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
     {"assume.mfu", "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
                    "each expert's matrices are small and the all-to-all grows)}{?fp8:; FP8 training {fp8:2}× faster "
-                   "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)} (range ±{spread:0} %)"},
+                   "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)}{?lora_fp8: (LoRA on an FP8 base "
+                   "with a fused trainer such as NeMo: the frozen base's forward and gradient GEMMs run in FP8; Hugging "
+                   "Face + PEFT and QLoRA get no speed-up)} (range ±{spread:0} %)"},
     {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
     {"assume.train_overhead", "CUDA context and kernels {gb:1} GB per GPU (range {low:1}-{high:1})"},
     {"assume.trainer_hf", "trainer: plain Hugging Face Trainer + PEFT: the full logits, upcast to FP32 for the loss "
