@@ -122,7 +122,14 @@ bool activate_focused_text_field() {
 std::string focus_info() {
     const ImGuiContext& g = *GImGui;
     const int at = g.NavDisableHighlight ? -1 : index_of(g.NavId);
-    return std::to_string(at) + "/" + std::to_string(g_last.size());
+    std::string info = std::to_string(at) + "/" + std::to_string(g_last.size());
+    if (at < 0) return info;
+    // Where it is (physical px of the canvas) and whether it is being edited: tests find a control by
+    // Tab and check that keys did not move the focus.
+    const ImRect& r = g_last[size_t(at)].rect;
+    const auto px = [](float v) { return std::to_string(int(v)); };
+    return info + "/" + px(r.Min.x) + "," + px(r.Min.y) + "," + px(r.GetWidth()) + "," + px(r.GetHeight()) + "/" +
+           (g.ActiveId == g.NavId ? "editing" : "focused");
 }
 
 void focus_clear() {

@@ -43,7 +43,8 @@ bool activate_focused_text_field();
 // A text field has the keyboard focus (the ring, or being edited).
 bool focused_item_takes_text();
 
-// "index/count" of the focused control among this frame's (index -1: none), for tests.
+// "index/count" of the focused control among this frame's (index -1: none), then its rectangle
+// "/x,y,w,h" and "/editing" or "/focused", for tests.
 std::string focus_info();
 
 // Drop the focus ring (the canvas lost focus, or the user clicked).
