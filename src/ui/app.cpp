@@ -135,12 +135,6 @@ void App::set_state(const State& s) {
     recompute();
 }
 
-namespace {
-// Warnings addressed to whoever wrote the provider file (how to fix it), not to a buyer.
-bool for_provider(const Warning& w) {
-    return w.code == code::price_other_currency || w.code == code::price_more_currencies;
-}
-}  // namespace
 
 // In a provider's embed, what only the provider can fix goes to the host page (web/app.js: a
 // 'notice' event and the console) instead of the buyer's screen; each text once per page.
@@ -157,12 +151,15 @@ void App::add_provider_notice(const std::string& text) {
 
 void App::recompute() {
     result = evaluate(state, catalog);
-    if (embed.embed) {
-        auto& w = result.warnings;
-        for (const auto& x : w)
-            if (for_provider(x)) tell_provider(warning_text(x));
-        w.erase(std::remove_if(w.begin(), w.end(), for_provider), w.end());
-    }
+    // A buyer in an embed is told that some GPUs have no price; how the provider's file would convert
+    // them is for the provider.
+    if (embed.embed)
+        for (auto& w : result.warnings)
+            for (auto& p : w.params)
+                if (p.name == "hint" && p.number != 0) {
+                    tell_provider(warning_text(w));
+                    p.number = 0;
+                }
     fill_charts(*this);
     web::notify_state_changed([this] { return std::make_pair(link(), mirror_json(result, lang())); });
     web::request_frame();

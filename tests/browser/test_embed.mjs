@@ -177,8 +177,11 @@ export default [
       const told = await ctx.until(async () => (await events(s, 'notice')).map((e) => e.text).join(' | ') || null,
         { timeout: 10000, message: 'a notice event at the host' });
       assert(told.includes('rates'), `the provider is told about "rates": ${told}`);
+      // The buyer still learns that the GPUs have no price in EUR, without the provider's how-to.
       const r = await call(frame, 'result');
-      assert(!r.warnings.some((w) => w.code.startsWith('price.other') || w.code.startsWith('price.more')), 'not on the buyer\'s screen');
+      const buyer = r.warnings.filter((w) => w.code === 'price.other_currency').map((w) => w.text).join(' | ');
+      assert(buyer.includes('EUR'), `the buyer is told the prices are missing: ${buyer}`);
+      assert(!buyer.includes('rates'), `without the provider's how-to: ${buyer}`);
       s.assertNoErrors();
     },
   },
