@@ -84,12 +84,14 @@ void focus_enter(bool from_end) {
     focus_item(from_end ? g_last.back() : g_last.front());
 }
 
+namespace {
 const FocusItem* focused_item() {
     ImGuiContext& g = *GImGui;
     if (g.NavDisableHighlight || g.NavId == 0) return nullptr;
     const int at = index_of(g.NavId);
     return at >= 0 ? &g_last[size_t(at)] : nullptr;
 }
+}  // namespace
 
 bool focused_item_is_button() {
     const FocusItem* it = focused_item();
