@@ -777,8 +777,9 @@
   $('share-close').addEventListener('click', () => { $('share').hidden = true; });
   // Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/web/platform.cpp): to
   // the results as text, which show while they have the focus; Shift+Tab from there is Copy link.
+  // (preventScroll: the section is a 1 px box at the page's end until it has the focus)
   function leaveCanvas() {
-    $('summary').focus();
+    $('summary').focus({ preventScroll: true });
   }
   $('skip-link').addEventListener('click', (e) => { e.preventDefault(); leaveCanvas(); });
   // The page's own words, in the UI's language (the canvas has its own tables).

@@ -81,8 +81,14 @@ export default [
       await p.page.mouse.click(...GPU_SECTION);
       await nextFrames(p.page, 3);
       await tabFocus(p.page, RESERVE_FIELD);
-      await p.page.keyboard.press('Tab');  // -> the GPU dropdown
-      await nextFrames(p.page, 2);
+      // Past the "GPU" label's ⓘ to the dropdown (the wide control under it).
+      let f = null;
+      for (let i = 0; i < 4 && !(f && Number(f.rect.split(',')[2]) > 300); i++) {
+        await p.page.keyboard.press('Tab');
+        await nextFrames(p.page, 2);
+        f = await focus(p.page);
+      }
+      assert(Number(f.rect.split(',')[2]) > 300, `the GPU dropdown has the focus (${f.rect})`);
       assert(!(await call(p.page, 'regions')).some((r) => r.popup), 'no list open yet');
       await p.page.keyboard.press('Enter');
       const list = await ctx.until(async () => (await call(p.page, 'regions')).find((r) => r.popup),
