@@ -11,12 +11,15 @@ import { execFileSync } from 'node:child_process';
 const KB = 1024;
 // gzip -9 bytes: each file's size when the budget was set, and a little room.
 const BUDGET = {
-  'index.html': 2.8 * KB,        // the page with the default answer (gpusizer --prerender); 2.3 before its accuracy list (+0.5 KB)
-  'app.css': 1.6 * KB,
+  'index.html': 2.8 * KB + 45,   // the page with the default answer (gpusizer --prerender); 2.3 before its accuracy list (+0.5 KB);
+                                 // +45 B: issue 27's skip link (main's page was 2893 B, already over)
+  'app.css': 1.6 * KB + 147,     // +147 B measured: issue 27's skip link and the results shown while focused
   'boot.js': 0.75 * KB,          // starts the module's compile and the downloads from <head>; says when app.js is missing
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 268 * KB,     // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 268 * KB + 464,  // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+                                 // (+464 B measured against main's 282343 B, itself over: issue 27's keys,
+                                 // popup regions, provider notices)
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; the URLs could move to a lazily fetched file)
@@ -24,7 +27,7 @@ const BUDGET = {
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
   // Not before the first frame (of a page in English):
-  'text-ru.bin': 22 * KB,        // the Russian text: a page in Russian fetches it with the module (18.2 KB
+  'text-ru.bin': 22 * KB + 9,    // (+9 B: the {?hint} of price.other_currency, issue 27) the Russian text: a page in Russian fetches it with the module (18.2 KB
                                  // before the training commands' notes, the bands, the speech pipelines and the
                                  // hostile-input notices of 2026-12-04's fourth session: 21.2 KB)
   'model-notes.bin': 8.5 * KB,   // the models' notes (tooltips), fetched once the first frame is on the screen
@@ -47,7 +50,8 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // Issue 16's target: 300 KB. The JSON readers (a second module), the Russian text and the models'
 // notes are fetched only when needed or after the first frame.
 // Over it since 2026-12-04's fourth session (312.7 KB: the wasm's +13.6 KB above): a known regression.
-const FIRST_LOAD_BUDGET = 315 * KB;
+// +848 B for issue 27 (skip link, keys, embed notices), measured against main's 323.1 KB (over already).
+const FIRST_LOAD_BUDGET = 315 * KB + 848;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
