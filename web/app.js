@@ -228,10 +228,15 @@
     if (h !== placed.height) { c.style.height = h + 'px'; placed.height = h; }
     return [w, h, top, drawScale()];
   }
+  // ImGui moved the view (focus below the fold, the summary's "↓"). Embedded, the iframe scrolls
+  // only what it can itself (a height capped by maxh; an auto-height iframe has at most a few px of
+  // slack, which once swallowed the whole jump) and the host page scrolls the rest ('scroll').
   function scrollPageBy(dy) {
-    if (embed && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1 && dy > 0) post('scroll', { by: dy });
-    else if (embed && window.scrollY <= 0 && dy < 0) post('scroll', { by: dy });
-    else window.scrollBy(0, dy);
+    if (!embed) { window.scrollBy(0, dy); return; }
+    const before = window.scrollY;
+    if (maxHeight) window.scrollBy(0, dy);
+    const rest = dy - (window.scrollY - before);
+    if (Math.abs(rest) >= 1) post('scroll', { by: rest });
   }
   function onContentHeight(h) {
     contentHeight = h;
@@ -345,8 +350,19 @@
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
+  // A link to the calculator handed out of an embed (opened, copied) keeps the provider's look,
+  // language, currency and files; the stand-alone page's own links stay as they are.
+  function providerLink(url) {
+    return embed && url.startsWith(fullUrl + '#') ? fullCalculatorUrl(url.slice(fullUrl.length + 1)) : url;
+  }
+  // A notice only the provider can act on (its file, its embed code): to the host page and the
+  // console, not the buyer's screen (src/ui/app.hpp: add_provider_notice).
+  function onProviderNotice(text) {
+    console.warn('gpusizer (for the provider): ' + text);
+    post('notice', { text });
+  }
   function openUrl(url, orderLink = true) {
-    if (url.startsWith(fullUrl + '#')) url = fullCalculatorUrl(url.slice(fullUrl.length + 1));
+    url = providerLink(url);
     const safe = safeUrl(url);
     if (!safe) return;
     // An "order" link (not the "open the full calculator" one, nor a published run's source) is also
@@ -394,7 +410,8 @@
         if (ok) withStr(l, (p) => Module._gs_set_view(p, -1));
         else toast(PAGE_TEXT[lang].noRussian);
       }),
-      onStateChanged, copyText: (t) => copyText(t, () => toast(PAGE_TEXT[lang].copied)), download, openUrl, openImport,
+      onStateChanged, copyText: (t) => copyText(providerLink(t), () => toast(PAGE_TEXT[lang].copied)), download, openUrl, openImport,
+      onProviderNotice, leaveCanvas,
       onFirstFrame: () => {
         timing.first_frame = performance.now();
         clearTimeout(loadingTimer);
@@ -692,17 +709,21 @@
   // after this event, so the canvas and its content move together).
   window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('resize', () => Module && Module._gs_request_frame(), { passive: true });
-  // The wheel scrolls the page, except over an inner region that can still scroll that way.
+  // The wheel scrolls the page, except over an inner region that can still scroll that way. An open
+  // dropdown's list takes every wheel over it, as a native <select> does: the page moving under an
+  // open list would leave the list where the user no longer looks.
   $('canvas').addEventListener('wheel', (e) => {
     if (!Module || e.ctrlKey) return;
     const r = $('canvas').getBoundingClientRect();
     const x = e.clientX - r.left, y = e.clientY - r.top;
     const region = (Module.regions || []).find((g) => x >= g.x && x < g.x + g.w && y >= g.y && y < g.y + g.h);
     const dy = e.deltaY * (e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? r.height : 1);
-    if (!region || (dy < 0 && region.scroll <= 0) || (dy > 0 && region.scroll >= region.max - 0.5)) return;
+    if (!region) return;
+    const atEnd = (dy < 0 && region.scroll <= 0) || (dy > 0 && region.scroll >= region.max - 0.5);
+    if (atEnd && !region.popup) return;
     e.preventDefault();
     const to = Math.min(region.max, Math.max(0, region.scroll + dy));
-    Module._gs_scroll_region(region.id, to - region.scroll);
+    if (to !== region.scroll) Module._gs_scroll_region(region.id, to - region.scroll);
     region.scroll = to;
   }, { passive: false });
   // Touch: web/touch.js.
@@ -745,7 +766,7 @@
   document.addEventListener('visibilitychange', () => { if (!document.hidden && Module) Module._gs_request_frame(); });
   // The Copy link button is HTML so that Safari sees the clipboard write inside the user's gesture.
   $('copy-link').addEventListener('click', () => {
-    const link = fullUrl + '#' + lastLink;
+    const link = providerLink(fullUrl + '#' + lastLink);
     copyText(link, () => {
       const b = $('copy-link');
       b.classList.add('done');
@@ -754,10 +775,17 @@
     });
   });
   $('share-close').addEventListener('click', () => { $('share').hidden = true; });
+  // Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/web/platform.cpp): to
+  // the results as text, which show while they have the focus; Shift+Tab from there is Copy link.
+  // (preventScroll: the section is a 1 px box at the page's end until it has the focus)
+  function leaveCanvas() {
+    $('summary').focus({ preventScroll: true });
+  }
+  $('skip-link').addEventListener('click', (e) => { e.preventDefault(); leaveCanvas(); });
   // The page's own words, in the UI's language (the canvas has its own tables).
   const PAGE_TEXT = {
-    en: { copy: 'Copy link', copied: 'Copied', copyTitle: 'Copy a link to this configuration', close: 'Close',
-      canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls; the results are also listed below as text',
+    en: { skip: 'Skip to results', copy: 'Copy link', copied: 'Copied', copyTitle: 'Copy a link to this configuration', close: 'Close',
+      canvas: 'GPU sizing calculator (interactive canvas); Tab moves through its controls, Escape leaves it; the results are also listed below as text',
       summary: 'Results as text', caption: 'Every GPU evaluated for this configuration', title: 'gpusizer: GPU sizing calculator',
       importTitle: 'Size your own model',
       importHelp: 'Paste a Hugging Face config.json below, or drop it on the page (with model.safetensors.index.json for the exact parameter count, and ModelOpt\'s hf_quant_config.json when the checkpoint has one). It is read in this page and never uploaded; the link then carries the model\'s architecture.',
@@ -767,8 +795,8 @@
       notConfig: 'not config.json, model.safetensors.index.json or hf_quant_config.json, not read',
       moreIgnored: 'and {n} more files not read', noConfig: 'no config.json among the files',
       noRussian: 'The Russian text could not be loaded' },
-    ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
-      canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
+    ru: { skip: 'К результатам', copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
+      canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления, Escape выходит из него; результаты продублированы ниже текстом',
       summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
       importTitle: 'Своя модель',
       importHelp: 'Вставьте config.json модели с Hugging Face ниже или перетащите его на страницу (вместе с model.safetensors.index.json — для точного числа параметров — и hf_quant_config.json от ModelOpt, если он есть у чекпойнта). Файл читается в этой странице и никуда не загружается; затем архитектуру модели несёт ссылка.',
@@ -783,6 +811,7 @@
     const t = PAGE_TEXT[lang];
     if (!$('copy-link').classList.contains('done')) $('copy-link').textContent = t.copy;
     $('copy-link').title = t.copyTitle;
+    $('skip-link').textContent = t.skip;
     $('share-close').textContent = t.close;
     $('canvas').setAttribute('aria-label', t.canvas);
     $('summary').setAttribute('aria-label', t.summary);

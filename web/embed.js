@@ -2,7 +2,7 @@
 //   <iframe id="gpusizer" src="https://calc.example/?embed=1&origin=https://provider.example" allow="clipboard-write"></iframe>
 //   <script src="https://calc.example/embed.js"></script>
 //   <script>const calc = GpusizerEmbed.attach(document.getElementById('gpusizer'));
-//           calc.on('cta', (m) => …); calc.set('v=1&model=Qwen/Qwen3-8B&users=100');</script>
+//           calc.on('cta', (m) => …); calc.on('notice', (m) => …); calc.set('v=1&model=Qwen/Qwen3-8B&users=100');</script>
 // Options: attach(iframe, { maxHeight: 700 | 'viewport' }) caps the auto-height (the calculator then
 // scrolls inside, and swipes at its ends go on to scroll this page); autoHeight: false turns it off.
 // Messages are namespaced {ns:'gpusizer', v:1, type}. Only messages from the iframe's own origin and
@@ -57,6 +57,11 @@
         if (typeof m.link !== 'string') return;
       } else if (m.type === 'cta') {
         if (typeof m.gpu !== 'string' || typeof m.count !== 'number') return;
+      } else if (m.type === 'notice') {
+        // Something only the provider can fix (its catalog file, its embed code): kept off the buyer's
+        // screen, said here. Listen with calc.on('notice', …); the console has it too.
+        if (typeof m.text !== 'string' || m.text.length > 4000) return;
+        console.warn('gpusizer: ' + m.text);
       } else {
         return;
       }

@@ -13,7 +13,7 @@
   frame.src = src.href + (q.get('link') ? '#' + q.get('link') : '');
   const api = window.GpusizerEmbed.attach(frame);
   window.hostEvents = [];
-  for (const t of ['ready', 'resize', 'change', 'cta'])
+  for (const t of ['ready', 'resize', 'change', 'cta', 'notice'])
     api.on(t, (m) => { window.hostEvents.push(m); document.getElementById('last-event').textContent = t + ': ' + (m.link || m.gpu || m.height || ''); });
   window.calcApi = api;
 })();

@@ -202,8 +202,9 @@ void warn_prices(const std::vector<const GpuSpec*>& gpus, Result& r) {
                 r.warnings.push_back(Message(code::price_converted).num("count", seen.count).str("from", currency)
                                          .num("rate", seen.rate).str("currency", r.currency));
             else
+                // (hint: how the provider file would convert them; an embed tells only its host that)
                 r.warnings.push_back(Message(code::price_other_currency).num("count", seen.count)
-                                         .str("other", currency).str("currency", r.currency));
+                                         .str("other", currency).str("currency", r.currency).num("hint", 1));
         }
         if (named > kNamed)
             r.warnings.push_back(Message(code::price_more_currencies).num("currencies", named - kNamed)

@@ -37,8 +37,8 @@ const TextPair kEnglish[] = {
     {"assumption.nvenc", "assumes ~{streams:0} streams of 1080p30 per NVENC engine (P4 preset), ±{spread:0} %"},
     {"budget.gpu_unknown", "the GPU-hour budget names GPU '{gpu}', which is not in the catalog (or has no tensor rate); "
                            "the dataset size is used instead"},
-    {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price "
-                             "(a provider file's \"rates\" converts them)"},
+    {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price"
+                             "{?hint: (a provider file's \"rates\" converts them)}"},
     {"price.converted", "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's rate)"},
     {"price.more_currencies", "and {count:0} more {count:0#GPU|GPUs} priced in {currencies:0} other "
                               "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "

@@ -40,8 +40,8 @@ const TextPair kRussian[] = {
     {"assumption.nvenc", "допущение: ~{streams:0} потоков 1080p30 на один движок NVENC (пресет P4), ±{spread:0} %"},
     {"budget.gpu_unknown", "бюджет GPU-часов указан для GPU '{gpu}', которого нет в каталоге (или у него нет тензорной "
                            "производительности); взят размер датасета"},
-    {"price.other_currency", "у {count:0} GPU цена в {other}, а в {currency} её нет: показаны без цены "
-                             "(поле \"rates\" файла провайдера пересчитает их)"},
+    {"price.other_currency", "у {count:0} GPU цена в {other}, а в {currency} её нет: показаны без цены"
+                             "{?hint: (поле \"rates\" файла провайдера пересчитает их)}"},
     {"price.converted", "{count:0} {count:0#цена пересчитана|цены пересчитаны|цен пересчитано} из {from} по курсу {rate:4} {currency} "
                         "за 1 {from} (курс из файла провайдера)"},
     {"price.more_currencies", "и ещё {count:0} GPU с ценой в {currencies:0} {currencies:0#другой валюте|других валютах|"

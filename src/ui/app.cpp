@@ -135,8 +135,31 @@ void App::set_state(const State& s) {
     recompute();
 }
 
+
+// In a provider's embed, what only the provider can fix goes to the host page (web/app.js: a
+// 'notice' event and the console) instead of the buyer's screen; each text once per page.
+void App::tell_provider(const std::string& text) {
+    if (std::find(told_provider.begin(), told_provider.end(), text) != told_provider.end()) return;
+    told_provider.push_back(text);
+    web::js_provider_notice(text);
+}
+
+void App::add_provider_notice(const std::string& text) {
+    if (embed.embed) tell_provider(text);
+    else notices.push_back(text);
+}
+
 void App::recompute() {
     result = evaluate(state, catalog);
+    // A buyer in an embed is told that some GPUs have no price; how the provider's file would convert
+    // them is for the provider.
+    if (embed.embed)
+        for (auto& w : result.warnings)
+            for (auto& p : w.params)
+                if (p.name == "hint" && p.number != 0) {
+                    tell_provider(warning_text(w));
+                    p.number = 0;
+                }
     fill_charts(*this);
     web::notify_state_changed([this] { return std::make_pair(link(), mirror_json(result, lang())); });
     web::request_frame();

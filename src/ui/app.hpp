@@ -21,6 +21,7 @@ struct EmbedOptions {
 struct App {
     Catalog catalog;
     std::vector<std::string> notices;      // catalog / link problems shown above the results
+    std::vector<std::string> told_provider;  // notices sent to an embed's host page (tell_provider)
     State state;
     std::vector<Warning> link_warnings;
     std::vector<Warning> import_notes;     // how a config.json was read (until the state changes)
@@ -50,6 +51,10 @@ struct App {
 
     void set_state(const State& s);        // re-evaluates and notifies the page
     void recompute();
+    // A problem only the provider of an embed can fix (its file, its embed code): told to the host
+    // page in an embed, shown on the calculator otherwise.
+    void add_provider_notice(const std::string& text);
+    void tell_provider(const std::string& text);
     std::string link() const;
     std::string page_json() const;         // result JSON with link and catalog notices: DOM mirror, test hooks
     void apply_view() const;               // theme, DPI and accent colour

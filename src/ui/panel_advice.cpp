@@ -45,11 +45,8 @@ bool switch_button(const std::string& label) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(palette().accent));
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette().accent));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
-    bool clicked = ImGui::Button(text.c_str(), ImVec2(0, std::max(em() * 1.9f, size.y + pad.y * 2)));
-    ImGui::PopItemFlag();
+    const bool clicked = ImGui::Button(text.c_str(), ImVec2(0, std::max(em() * 1.9f, size.y + pad.y * 2)));
     ImGui::PopStyleColor(3);
-    clicked |= enter_pressed_on_focused_item();
     focus_ring();
     return clicked;
 }

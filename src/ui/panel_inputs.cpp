@@ -35,14 +35,6 @@ struct ChipRow {
     }
 };
 
-// Checkboxes, combos and headers are Tab stops in ImGui 1.86 only when "inputable" (Space opens
-// or toggles them); for the scope of one panel.
-struct TabStops {
-    TabStops() { ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true); }
-    ~TabStops() { ImGui::PopItemFlag(); }
-    TabStops(const TabStops&) = delete;
-    TabStops& operator=(const TabStops&) = delete;
-};
 
 void apply_preset(App& app, State& s) {
     if (const TaskPreset* p = preset_for(app.catalog, s)) {
@@ -243,10 +235,7 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     bool clicked = false;
     std::string label = (is_suggested ? "• " : "") + m.name;
     ImGui::PushID(m.id.c_str());
-    // One Tab stop in the list, the current model; the arrow keys move between rows.
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, selected);
     if (ImGui::Selectable("##row", selected, 0, ImVec2(0, row_h))) clicked = true;
-    ImGui::PopItemFlag();
     focus_ring();
     const bool hovered = ImGui::IsItemHovered();
     ImGui::SameLine(em() * 0.5f);
@@ -357,19 +346,15 @@ static bool draw_formats(const App& app, State& s) {
 static bool draw_list_extras(State& s, float row_h) {
     bool changed = false;
     ImGui::Separator();
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
     if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, row_h))) {
         s.model = "custom";
         if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
         changed = true;
     }
-    ImGui::PopItemFlag();
     focus_ring();
     // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
     if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h)))
         web::js_open_import();
-    ImGui::PopItemFlag();
     focus_ring();
     hover_tip(tr("Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
                  "its architecture."));
@@ -378,7 +363,6 @@ static bool draw_list_extras(State& s, float row_h) {
 
 void draw_model(App& app) {
     step_header(2, tr("Model"));
-    TabStops tab_stops;
     State s = app.state;
     bool changed = false;
     const TaskPreset* preset = preset_for(app.catalog, s);
@@ -495,9 +479,7 @@ static bool draw_gpu_choice(App& app, State& s) {
     int vendor = int(s.vendor);
     const char* vendors[] = {tr("Any vendor"), "NVIDIA", "AMD"};
     ImGui::SetNextItemWidth(vendor_w);
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop; Space opens it
     if (ImGui::Combo("##vendor", &vendor, vendors, 3)) { s.vendor = VendorFilter(vendor); changed = true; }
-    ImGui::PopItemFlag();
     focus_ring();
     return changed;
 }
@@ -521,7 +503,6 @@ static bool draw_other_work_load(State& s) {
 
 void draw_load(App& app) {
     step_header(app.state.task == Task::other ? 2 : 3, load_step_title(app.state.task));  // other work: no model
-    TabStops tab_stops;
     State s = app.state;
     bool changed = false;
     if (s.task == Task::infer && draw_service_load(app, s, changed)) {

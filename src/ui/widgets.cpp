@@ -99,10 +99,9 @@ void info_after_item(const std::string& text) {
     const ImRect bb(p, ImVec2(p.x + s, p.y + s));
     ImGui::ItemSize(bb);
     bool hovered = false, held = false, pressed = false;
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // Enter opens it (enter_pressed_on_focused_item)
+    // (Enter on it is Space to ImGui, web/focus_order.hpp: ButtonBehavior opens it)
     if (ImGui::ItemAdd(bb, id)) {
         pressed = ImGui::ButtonBehavior(bb, id, &hovered, &held);
-        pressed |= enter_pressed_on_focused_item();
         const bool open = ImGui::IsPopupOpen(popup);
         const ImU32 col = hovered || open ? palette().accent : palette().text_dim;
         const ImVec2 c = bb.GetCenter();
@@ -113,7 +112,6 @@ void info_after_item(const std::string& text) {
         dl->AddLine(ImVec2(c.x, c.y - r * 0.15f), ImVec2(c.x, c.y + r * 0.55f), col, lw * 1.2f);
         focus_ring();
     }
-    ImGui::PopItemFlag();
     // The figure itself opens it too when it is plain text (a tap on "12.3 GB" is a question).
     if (anchor_hovered && ImGui::IsMouseClicked(0)) pressed = true;
     if (pressed) ImGui::OpenPopup(popup);
@@ -140,11 +138,6 @@ void focus_ring() {
     r.Expand(t * 1.5f);
     ImGui::GetWindowDrawList()->AddRect(r.Min, r.Max, ImGui::GetColorU32(ImGuiCol_NavHighlight),
                                         ImGui::GetStyle().FrameRounding + t, 0, t);
-}
-
-bool enter_pressed_on_focused_item() {
-    return ImGui::IsItemFocused() && !GImGui->NavDisableHighlight && ImGui::GetActiveID() == 0 &&
-           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
 }
 
 void focus_ring_after_nav() {
@@ -177,11 +170,8 @@ bool chip(const char* label, bool selected, float width) {
         ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette().accent));
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
     }
-    // Buttons are no Tab stops in 1.86 unless "inputable"; Space activates them, Enter is added here.
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
-    bool clicked = ImGui::Button(label, ImVec2(width, em() * 1.9f));
-    ImGui::PopItemFlag();
-    clicked |= enter_pressed_on_focused_item();
+    // (Space or Enter presses it: web/focus_order.hpp)
+    const bool clicked = ImGui::Button(label, ImVec2(width, em() * 1.9f));
     focus_ring();
     if (selected) ImGui::PopStyleColor(3);
     return clicked;
@@ -244,12 +234,10 @@ bool number_row(const char* label, const char* id, double* v, double min, double
     const std::string shown = slider_text ? slider_text : format_human_number(*v, decimals);
     std::string literal;
     for (char c : shown) literal += c == '%' ? std::string("%%") : std::string(1, c);
-    // Typing goes to the field beside it, so the slider takes no text (a Tab stop all the same).
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);
+    // Typing goes to the field beside it, so the slider takes no text.
     const ImGuiSliderFlags sflags = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput |
                                     (log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None);
     bool changed = ImGui::SliderScalar("##s", ImGuiDataType_Double, v, &min, &max, literal.c_str(), sflags);
-    ImGui::PopItemFlag();
     focus_ring();
     const ImGuiID field_id = ImGui::GetID("##t");
     if (ImGui::IsItemActivated()) notes().erase(field_id);
@@ -303,9 +291,7 @@ bool int_combo(const char* label, const char* id, int* v, const char* const* ite
     ImGui::PushID(id);
     label_with_info(label, help);
     ImGui::SetNextItemWidth(-1);
-    ImGui::PushItemFlag(ImGuiItemFlags_Inputable, true);  // a Tab stop; Space opens it
-    const bool changed = ImGui::Combo("##c", v, items, count);
-    ImGui::PopItemFlag();
+    const bool changed = ImGui::Combo("##c", v, items, count);  // Space or Enter opens it
     focus_ring();
     ImGui::PopID();
     return changed;

@@ -21,7 +21,6 @@ void label_with_info(const char* label, const char* help);
 // Keyboard: call before a frame's first control (chip/number_row/step_header do): the focus ring
 // shows after arrow-key navigation too (Tab is src/web/focus_order.hpp's).
 void focus_ring_after_nav();
-bool enter_pressed_on_focused_item();
 void focus_ring();  // after a control: a ring when it has keyboard focus
 bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it
 // Before a button in a row of buttons: on the same line when `next_label`'s button still fits in the

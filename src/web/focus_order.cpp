@@ -84,17 +84,54 @@ void focus_enter(bool from_end) {
     focus_item(from_end ? g_last.back() : g_last.front());
 }
 
-bool focused_item_is_button() {
+namespace {
+const FocusItem* focused_item() {
     ImGuiContext& g = *GImGui;
-    if (g.NavDisableHighlight || g.NavId == 0) return false;
+    if (g.NavDisableHighlight || g.NavId == 0) return nullptr;
     const int at = index_of(g.NavId);
-    return at >= 0 && !(g_last[size_t(at)].flags & ImGuiItemFlags_Inputable);
+    return at >= 0 ? &g_last[size_t(at)] : nullptr;
+}
+}  // namespace
+
+bool focused_item_is_button() {
+    const FocusItem* it = focused_item();
+    return it && !(it->flags & ImGuiItemFlags_Inputable);
+}
+
+bool focused_item_takes_text() {
+    const FocusItem* it = focused_item();
+    return it && (it->flags & ImGuiItemFlags_Inputable);
+}
+
+bool activate_focused_text_field() {
+    ImGuiContext& g = *GImGui;
+    const FocusItem* it = focused_item();
+    static ImGuiID asked = 0;
+    static int frames = 0;
+    if (!it || !(it->flags & ImGuiItemFlags_Inputable) || g.ActiveId == it->id) {
+        asked = 0;
+        return false;
+    }
+    if (asked != it->id) { asked = it->id; frames = 0; }
+    if (++frames > 3) return false;  // ImGui did not take it (not drawn): the keys go on regardless
+    // Activated as Enter would (NavUpdate turns this into NavActivateInputId): the field selects its
+    // text, so the first digit typed replaces the value, as in a browser's own field.
+    g.NavNextActivateId = it->id;
+    g.NavNextActivateFlags = ImGuiActivateFlags_PreferInput;
+    return true;
 }
 
 std::string focus_info() {
     const ImGuiContext& g = *GImGui;
     const int at = g.NavDisableHighlight ? -1 : index_of(g.NavId);
-    return std::to_string(at) + "/" + std::to_string(g_last.size());
+    std::string info = std::to_string(at) + "/" + std::to_string(g_last.size());
+    if (at < 0) return info;
+    // Where it is (physical px of the canvas) and whether it is being edited: tests find a control by
+    // Tab and check that keys did not move the focus.
+    const ImRect& r = g_last[size_t(at)].rect;
+    const auto px = [](float v) { return std::to_string(int(v)); };
+    return info + "/" + px(r.Min.x) + "," + px(r.Min.y) + "," + px(r.GetWidth()) + "," + px(r.GetHeight()) + "/" +
+           (g.ActiveId == g.NavId ? "editing" : "focused");
 }
 
 void focus_clear() {

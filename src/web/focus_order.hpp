@@ -29,11 +29,22 @@ bool focus_move(bool backward);
 // the user came back with Shift+Tab.
 void focus_enter(bool from_end);
 
-// Enter on a focused control that is not a text field or slider presses it (ImGui 1.86 presses
-// buttons with Space only). Returns true when Enter should be sent to ImGui as Space.
+// Enter on a focused control that takes no typing presses it (ImGui 1.86 presses buttons, opens
+// combos and toggles checkboxes with Space only). Returns true when Enter should be sent to ImGui as
+// Space. "Takes typing" is ImGui's own ImGuiItemFlags_Inputable (text fields), so the UI must not set
+// that flag on other items.
 bool focused_item_is_button();
 
-// "index/count" of the focused control among this frame's (index -1: none), for tests.
+// The focused control is a text field that is not being edited yet: keys typed now must wait until
+// it is (ImGui 1.86 drops the characters of the frame that activates a field). Asks ImGui to activate
+// it in the coming frame; true while the typed keys should wait.
+bool activate_focused_text_field();
+
+// A text field has the keyboard focus (the ring, or being edited).
+bool focused_item_takes_text();
+
+// "index/count" of the focused control among this frame's (index -1: none), then its rectangle
+// "/x,y,w,h" and "/editing" or "/focused", for tests.
 std::string focus_info();
 
 // Drop the focus ring (the canvas lost focus, or the user clicked).

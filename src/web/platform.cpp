@@ -63,14 +63,15 @@ EM_JS(void, js_view_geometry, (double* out), {
     HEAPF64[(out >> 3) + 3] = v.length > 3 ? v[3] : 1;
 });
 
-// Scrollable regions inside the layout (the model list): web/touch.js scrolls them by touch and
-// app.js gives them the wheel. [id, x, y, w, h, scroll, scroll_max] per region, CSS px of the canvas.
+// Scrollable regions inside the layout (the model list, an open dropdown's list): web/touch.js
+// scrolls them by touch and app.js gives them the wheel. [id, x, y, w, h, scroll, scroll_max, popup]
+// per region, CSS px of the canvas, topmost first (a dropdown over the model list wins).
 EM_JS(void, js_set_regions, (const float* v, int n), {
     const a = [];
     for (let i = 0; i < n; i++) {
-        const o = (v >> 2) + i * 7;
+        const o = (v >> 2) + i * 8;
         a.push({ id: HEAPF32[o], x: HEAPF32[o + 1], y: HEAPF32[o + 2], w: HEAPF32[o + 3], h: HEAPF32[o + 4],
-                 scroll: HEAPF32[o + 5], max: HEAPF32[o + 6] });
+                 scroll: HEAPF32[o + 5], max: HEAPF32[o + 6], popup: HEAPF32[o + 7] !== 0 });
     }
     Module.regions = a;
 });
@@ -131,6 +132,32 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
     return EM_TRUE;
 }
 
+// What a key means to ImGui (-1: nothing), for the keyboard and the phone's text field alike.
+// Enter presses a focused button or chip and opens a focused combo, as Space does (ImGui 1.86 reads
+// Enter as "edit text"); its release is a Space release too, wherever the focus went meanwhile.
+// Backspace edits text and does nothing else: outside a text field it never reaches ImGui, so it
+// cannot move the focus or press anything.
+int key_for_imgui(int code, bool down) {
+    static bool enter_is_space = false;
+    if (code == 13) {
+        if (down) enter_is_space = focused_item_is_button();
+        return enter_is_space ? 32 : 13;
+    }
+    if (code == 8 && down && !ImGui::GetIO().WantTextInput && !focused_item_takes_text()) return -1;
+    return code;
+}
+
+// Escape with nothing of ImGui's to close or leave (no popup, no field being edited, nothing held):
+// the keyboard's way out of the canvas to the page's own controls, without Tabbing through them all.
+bool escape_leaves_canvas() {
+    const ImGuiContext& g = *GImGui;
+    return !ImGui::GetIO().WantTextInput && g.ActiveId == 0 && g.OpenPopupStack.Size == 0;
+}
+
+EM_JS(void, js_leave_canvas, (), {
+    if (Module.leaveCanvas) Module.leaveCanvas();
+});
+
 bool is_text_key(const EmscriptenKeyboardEvent* e) {
     // A printable character: one UTF-8 code point in `key` (Cyrillic layouts too), no Ctrl/Meta.
     if (e->ctrlKey || e->metaKey) return false;
@@ -154,8 +181,16 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
         input_transition();
         return moved ? EM_TRUE : EM_FALSE;
     }
-    // Enter presses a focused button or chip, as Space does (ImGui 1.86 reads Enter as "edit text").
-    const int key = code == 13 && focused_item_is_button() ? 32 : code;
+    if (code == 27 && down && escape_leaves_canvas()) {
+        focus_clear();
+        js_leave_canvas();
+        return EM_TRUE;
+    }
+    const int key = key_for_imgui(code, down);
+    if (key < 0) {  // (Backspace outside a text field: nothing, and not the browser's either)
+        const ImGuiContext& g = *GImGui;
+        return !g.NavDisableHighlight && g.NavId != 0 ? EM_TRUE : EM_FALSE;
+    }
     if (key > 0 && key < 512) g_events.push_back({0, 0, -2, down, key, {}, mods});
     if (down && is_text_key(e)) g_events.push_back({0, 0, -3, true, 0, e->key});
     input_transition();
@@ -180,9 +215,18 @@ void set_clipboard(void*, const char* text) {
 }
 const char* get_clipboard(void*) { return g_clipboard.c_str(); }
 
+// Text, or a key that edits text (Backspace, Delete) being pressed.
+bool is_typing(const PointerEvent& ev) {
+    return ev.button == -3 || (ev.button == -2 && ev.down && (ev.key == 8 || ev.key == 46));
+}
+
 void apply_one_event(ImGuiIO& io) {
     // All pending moves and text, then at most one button or key transition per frame.
     while (!g_events.empty()) {
+        // Typing aimed at a text field that has the focus ring but is not being edited (reached by
+        // Tab) waits one frame while the field activates: ImGui 1.86 ignores the characters of the
+        // frame that activates a field, and the digits would be lost.
+        if (is_typing(g_events.front()) && activate_focused_text_field()) break;
         const PointerEvent ev = g_events.front();
         g_events.pop_front();
         if (ev.button == -3) {
@@ -296,16 +340,19 @@ void platform_end_frame(float main_scroll_y_px, float content_height_css) {
             break;
         }
     std::vector<float> regions;
-    for (ImGuiWindow* w : g.Windows) {
-        if (!w->Active || w->Hidden || !(w->Flags & ImGuiWindowFlags_ChildWindow) || w->ScrollMax.y < 1.0f) continue;
+    for (int i = g.Windows.Size - 1; i >= 0; --i) {  // front to back
+        ImGuiWindow* w = g.Windows[i];
+        // Child windows (the model list) and popups (a combo's open list) that can scroll.
+        const bool popup = (w->Flags & ImGuiWindowFlags_Popup) != 0;
+        if (!w->Active || w->Hidden || !(popup || (w->Flags & ImGuiWindowFlags_ChildWindow)) || w->ScrollMax.y < 1.0f) continue;
         ImRect r = w->InnerRect;
-        if (w->ParentWindow) r.ClipWithFull(w->ParentWindow->ClipRect);
+        if (w->ParentWindow && !popup) r.ClipWithFull(w->ParentWindow->ClipRect);  // a popup may overhang
         if (r.GetWidth() <= 0 || r.GetHeight() <= 0) continue;
-        const float v[7] = {float(w->ID & 0xffffff), r.Min.x / dpr, r.Min.y / dpr, r.GetWidth() / dpr, r.GetHeight() / dpr,
-                            w->Scroll.y / dpr, w->ScrollMax.y / dpr};
-        regions.insert(regions.end(), v, v + 7);
+        const float v[8] = {float(w->ID & 0xffffff), r.Min.x / dpr, r.Min.y / dpr, r.GetWidth() / dpr, r.GetHeight() / dpr,
+                            w->Scroll.y / dpr, w->ScrollMax.y / dpr, popup ? 1.0f : 0.0f};
+        regions.insert(regions.end(), v, v + 8);
     }
-    js_set_regions(regions.data(), int(regions.size() / 7));
+    js_set_regions(regions.data(), int(regions.size() / 8));
     static int last_height = -1;
     const int h = int(std::ceil(content_height_css));
     if (h != last_height) {
@@ -343,6 +390,7 @@ void queue_pointer(float x, float y, int button, bool down) {
 }
 
 void queue_key(int code, bool down) {
+    code = key_for_imgui(code, down);
     if (code <= 0 || code >= 512) return;
     g_events.push_back({0, 0, -2, down, code, {}});
     input_transition();
@@ -406,6 +454,9 @@ EM_JS(void, js_open_import_impl, (), {
 EM_JS(void, js_switch_language_impl, (const char* lang), {
     if (Module.switchLanguage) Module.switchLanguage(UTF8ToString(lang));
 });
+EM_JS(void, js_provider_notice_impl, (const char* text), {
+    if (Module.onProviderNotice) Module.onProviderNotice(UTF8ToString(text));
+});
 EM_JS(void, js_first_frame_impl, (), {
     if (Module.onFirstFrame) Module.onFirstFrame();
 });
@@ -421,6 +472,7 @@ void js_open_url(const std::string& url, bool order_link) { js_open_url_impl(url
 void js_open_import() { js_open_import_impl(); }
 void js_switch_language(const char* lang) { js_switch_language_impl(lang); }
 void js_first_frame() { js_first_frame_impl(); }
+void js_provider_notice(const std::string& text) { js_provider_notice_impl(text.c_str()); }
 void js_set_cursor(int c) { js_set_cursor_impl(c); }
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }

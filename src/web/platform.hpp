@@ -71,6 +71,8 @@ void js_open_import();
 // The page fetches that language's text (text-ru.bin), installs it and switches (gs_set_view).
 void js_switch_language(const char* lang);  // the page's "size your own model" dialog (config.json: web/app.js)
 void js_first_frame();
+// A notice for the provider of an embed (web/app.js: 'notice' to the host page, and the console).
+void js_provider_notice(const std::string& text);
 void js_set_cursor(int imgui_cursor);
 
 double now_seconds();

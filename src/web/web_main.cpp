@@ -216,8 +216,8 @@ EMSCRIPTEN_KEEPALIVE void gs_apply_catalog(const char* packed, int len, const ch
     const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
     auto& n = g_app.notices;
     n.erase(std::remove_if(n.begin(), n.end(), [&](const std::string& t) { return t.rfind(prefix, 0) == 0; }), n.end());
-    for (const auto& l : lines) n.push_back(prefix + l);
-    for (const auto& e : c.errors) n.push_back(prefix + e.to_string());  // (a damaged hand-over)
+    for (const auto& l : lines) g_app.add_provider_notice(prefix + l);
+    for (const auto& e : c.errors) g_app.add_provider_notice(prefix + e.to_string());  // (a damaged hand-over)
     g_app.catalog = c.ok ? std::move(c.catalog) : g_base_catalog;
     g_app.recompute();
 }
@@ -227,7 +227,7 @@ EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* deta
     web::fonts_note_text(name ? name : "");
     web::fonts_note_text(detail ? detail : "");
     const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
-    g_app.notices.push_back(prefix + (name ? name : "provider") + ": " + (detail ? detail : ""));
+    g_app.add_provider_notice(prefix + (name ? name : "provider") + ": " + (detail ? detail : ""));
     g_app.recompute();
 }
 

@@ -125,12 +125,13 @@ export default [
       good.s.assertNoErrors();
       await good.s.close();
       const bad = await hostPage(ctx, `&catalog=${encodeURIComponent(provider.url + 'bad.json')}`, undefined, calc.url);
-      const rb = await ctx.until(async () => {
-        const x = await call(bad.frame, 'result');
-        return x.warnings.some((w) => w.code === 'catalog.notice') ? x : null;
-      }, { message: 'provider catalog notice' });
+      // The rejection is for the provider: the host page hears it ('notice'); the buyer's screen does not show it.
+      const told = await ctx.until(async () => (await events(bad.s, 'notice')).map((e) => e.text).join(' | ') || null,
+        { message: 'provider catalog notice to the host' });
+      assert(told.includes('prices.h100-sxm'), `the notice names the field: ${told}`);
+      const rb = await call(bad.frame, 'result');
       assertEqual(rb.currency, 'USD', 'bundled catalog kept');
-      assert(rb.warnings.some((w) => w.text.includes('prices.h100-sxm')), 'error names the field');
+      assert(!rb.warnings.some((w) => w.code === 'catalog.notice'), 'not shown to the buyer');
       bad.s.assertNoErrors();
       await bad.s.close();
     },
@@ -145,6 +146,60 @@ export default [
       await s.page.mouse.move(box.x + box.width / 2, box.y + 200);
       await s.page.mouse.wheel(0, 600);
       await ctx.until(() => s.page.evaluate(() => window.scrollY > 100), { message: 'host page scrolled by the wheel' });
+      s.assertNoErrors();
+    },
+  },
+  {
+    name: 'embed on a phone: the summary\'s "↓" scrolls the host page to the results (the auto-height iframe cannot scroll)',
+    async fn(ctx) {
+      const { s, frame } = await hostPage(ctx, '', { viewport: { width: 390, height: 844 } });
+      await ctx.until(async () => s.page.evaluate(() => parseFloat(document.getElementById('gpusizer').style.height) > 2000),
+        { message: 'the iframe grows to the layout' });
+      // Keyboard: the header's language, theme and "Open the full calculator", then the summary line.
+      await frame.evaluate(() => document.getElementById('canvas').focus());
+      await s.page.waitForTimeout(100);
+      for (let i = 0; i < 3; i++) await s.page.keyboard.press('Tab');
+      await s.page.waitForTimeout(100);
+      assertEqual((await frame.evaluate(() => window.gpusizer.focusInfo())).split('/')[0], '3', 'the summary line has the focus');
+      await s.page.keyboard.press('Enter');
+      const y = await ctx.until(async () => { const v = await s.page.evaluate(() => window.scrollY); return v > 800 ? v : null; },
+        { timeout: 5000, message: 'the host page scrolled to the results' });
+      console.log(`    host page scrolled to ${y} px`);
+      assert(await frame.evaluate(() => window.scrollY) < 5, 'the iframe itself did not scroll');
+      await ctx.harness.screenshot(s.page, `${ctx.shotDir}/embed-phone-jump.png`);
+      s.assertNoErrors();
+    },
+  },
+  {
+    name: 'embed: a notice for the provider (prices without a rate for cur=) goes to the host page, not the buyer',
+    async fn(ctx) {
+      const { s, frame } = await hostPage(ctx, '&cur=EUR');
+      const told = await ctx.until(async () => (await events(s, 'notice')).map((e) => e.text).join(' | ') || null,
+        { timeout: 10000, message: 'a notice event at the host' });
+      assert(told.includes('rates'), `the provider is told about "rates": ${told}`);
+      // The buyer still learns that the GPUs have no price in EUR, without the provider's how-to.
+      const r = await call(frame, 'result');
+      const buyer = r.warnings.filter((w) => w.code === 'price.other_currency').map((w) => w.text).join(' | ');
+      assert(buyer.includes('EUR'), `the buyer is told the prices are missing: ${buyer}`);
+      assert(!buyer.includes('rates'), `without the provider's how-to: ${buyer}`);
+      s.assertNoErrors();
+    },
+  },
+  {
+    name: 'embed: Copy link keeps the provider\'s language, theme, currency and order link',
+    async fn(ctx) {
+      const cta = encodeURIComponent('https://provider.example/order?gpu={gpu}&n={count}');
+      const { s, frame } = await hostPage(ctx, `&lang=ru&theme=dark&cur=EUR&cta=${cta}`);
+      await frame.evaluate(() => { navigator.clipboard.writeText = (t) => { window.__copied = t; return Promise.resolve(); }; });
+      await frame.click('#copy-link');
+      const url = await ctx.until(() => frame.evaluate(() => window.__copied), { message: 'a link copied' });
+      const u = new URL(url);
+      assertEqual(u.searchParams.get('embed'), null, 'not in embed mode');
+      assertEqual(u.searchParams.get('lang'), 'ru');
+      assertEqual(u.searchParams.get('theme'), 'dark');
+      assertEqual(u.searchParams.get('cur'), 'EUR');
+      assertEqual(u.searchParams.get('cta'), 'https://provider.example/order?gpu={gpu}&n={count}');
+      assert(u.hash.startsWith('#v=1'), 'with the configuration');
       s.assertNoErrors();
     },
   },

@@ -83,8 +83,11 @@ export default [
         // Framed by a provider's page: only there does a catalog from the address apply.
         const { s, frame } = await hostPage(ctx, `&catalog=${encodeURIComponent(provider.url + file)}`, undefined,
           calc.url);
-        const n = await ctx.until(async () => { const x = await notices(frame); return x.length ? x : null; },
+        // (for the provider: to the host page, not on the buyer's screen)
+        const told = () => s.page.evaluate(() => window.hostEvents.filter((e) => e.type === 'notice').map((e) => e.text));
+        const n = await ctx.until(async () => { const x = await told(); return x.length ? x : null; },
           { timeout: 20000, message: `${file}: a notice` });
+        assertEqual((await notices(frame)).length, 0, 'nothing about the provider file on the buyer\'s screen');
         const ms = Date.now() - t0;
         console.log(`    ${file}: refused with a notice ${ms} ms after the page opened: ${n[0].slice(0, 120)}`);
         assert(n.some((t) => t.includes(words)), `${file}: the notice says why (${n[0]})`);

@@ -165,7 +165,9 @@ export default [
       const p = await ctx.open('', { viewport: { width: 1366, height: 768 } });
       await p.page.evaluate(() => document.activeElement && document.activeElement.blur());
       await p.page.keyboard.press('Tab');
-      assertEqual(await p.page.evaluate(() => document.activeElement.id), 'canvas', 'the first Tab enters the canvas');
+      assertEqual(await p.page.evaluate(() => document.activeElement.id), 'skip-link', 'the first Tab: "Skip to results"');
+      await p.page.keyboard.press('Tab');
+      assertEqual(await p.page.evaluate(() => document.activeElement.id), 'canvas', 'the second Tab enters the canvas');
       await p.page.waitForTimeout(100);
       const [first, count] = (await call(p.page, 'focusInfo')).split('/').map(Number);
       assertEqual(first, 0, 'focus starts at the first control');
@@ -195,6 +197,7 @@ export default [
         out = (await p.page.evaluate(() => document.activeElement.id)) !== 'canvas';
       }
       assert(out, 'Shift+Tab leaves the canvas at its first control');
+      assertEqual(await p.page.evaluate(() => document.activeElement.id), 'skip-link', 'to the skip link before it');
       p.assertNoErrors();
     },
   },

@@ -13,7 +13,7 @@ const KB = 1024;
 const BUDGET = {
   'index.html': 2.9 * KB,        // the page with the default answer (gpusizer --prerender); 2.3 before its accuracy list (+0.5 KB),
                                  // 2.83 KB with the advice sentence (issue 27)
-  'app.css': 1.6 * KB,
+  'app.css': 1.6 * KB + 147,     // +147 B measured: issue 27's skip link and the results shown while focused
   'boot.js': 0.75 * KB,          // starts the module's compile and the downloads from <head>; says when app.js is missing
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
