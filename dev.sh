@@ -91,7 +91,7 @@ build_wasm() {
 }
 
 # Every text-like file gets its gzip -9 and Brotli (quality 11) copy beside it: a server sends the
-# copy the browser accepts (web/serve.mjs, nginx gzip_static / brotli_static in the README) and
+# copy the browser accepts (web/serve.mjs, nginx gzip_static / brotli_static in docs/HOSTING.md) and
 # never compresses at request time.
 precompress() {
   find "$1" -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.wasm' -o -name '*.bin' \
@@ -118,9 +118,9 @@ run_tests() {
   echo "== wasm tests (doctest under node via ctest)"
   ctest --test-dir "$BUILD/wasm" --output-on-failure
   node "$BUILD/wasm/engine_tests.js" --no-version | tail -3
-  echo "== README validation table"
-  node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/README.md"
-  node "$ROOT/tests/validation/prices.mjs" "$ROOT/data/catalog.json" --check "$ROOT/README.md"
+  echo "== validation table (docs/VALIDATION.md) and price table (docs/CATALOG.md)"
+  node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/docs/VALIDATION.md"
+  node "$ROOT/tests/validation/prices.mjs" "$ROOT/data/catalog.json" --check "$ROOT/docs/CATALOG.md"
   echo "== size budget of the site (gzip -9 per file and the first load)"
   node "$ROOT/tests/size/check_sizes.mjs" "$BUILD/site"
   echo "== browser tests (headless Chromium)"

@@ -1,6 +1,6 @@
 // gpusizer page shell: loads the WebAssembly module, the catalog and the fonts; keeps the URL
 // fragment in sync with the configuration; mirrors results into the DOM; copy / download;
-// embed mode and its postMessage protocol (see README "Embedding"). No third-party requests.
+// embed mode and its postMessage protocol (see docs/EMBEDDING.md). No third-party requests.
 // The site's app.js is the module's runtime (build/wasm/gpusizer.js, which defines createGpusizer)
 // followed by this file (dev.sh): one request, and the module is instantiated the moment it is
 // compiled rather than when a separate runtime script gets its turn on the main thread.

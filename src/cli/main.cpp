@@ -39,7 +39,7 @@ const char* kUsage =
     "  --pack-model-notes OUT  with --pack-catalog: the models' notes, which catalog.bin leaves out\n"
     "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
     "  --pack-text ru OUT  write the Russian text for the browser (text-ru.bin, loaded when the page is in Russian)\n"
-    "Keys of the link are documented in README.md.\n";
+    "Keys of the link are documented in docs/LINK.md.\n";
 
 // Reads at most `max_bytes` + 1 bytes: a larger file is refused by the loader without being read whole.
 bool read_file(const std::string& path, std::string* out, std::size_t max_bytes = gpusizer::limits::kProviderFileBytes) {

@@ -51,7 +51,7 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // Issue 16's target: 300 KB. The JSON readers (a second module), the Russian text and the models'
 // notes are fetched only when needed or after the first frame.
 // Over it since 2026-12-04's fourth session (312.7 KB: the wasm's +13.6 KB above; 323.1 KB in its fifth, the
-// wasm's +8.8 KB above): a known regression, stated in the README's Performance section.
+// wasm's +8.8 KB above): a known regression, stated in docs/PERFORMANCE.md.
 const FIRST_LOAD_BUDGET = 325 * KB;
 
 const site = process.argv[2];

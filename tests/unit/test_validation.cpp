@@ -2,7 +2,7 @@
 // engine's unit, must be within the case's tolerance, and a known miss (its "miss" says why) must
 // still be a miss: fixing it means saying so in the file. Every case names its family
 // (families.json: the tolerance a family states bounds the case's) and its role: a check, or a
-// calibration point that names the constant set on it. The README's validation section and the
+// calibration point that names the constant set on it. docs/VALIDATION.md's validation section and the
 // error bands (src/report/accuracy_data.cpp) are generated from the same files by table.mjs.
 #include <fstream>
 #include <nlohmann/json.hpp>

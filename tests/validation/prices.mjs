@@ -1,7 +1,7 @@
-// Generates the README's table of bundled GPU prices from data/catalog.json, so the README never
+// Generates docs/CATALOG.md's table of bundled GPU prices from data/catalog.json, so the document never
 // drifts from the catalog the page ships.
 //   node tests/validation/prices.mjs data/catalog.json                    prints the table
-//   node tests/validation/prices.mjs data/catalog.json --check README.md  fails if README's table differs
+//   node tests/validation/prices.mjs data/catalog.json --check docs/CATALOG.md  fails if its table differs
 import { readFileSync } from 'node:fs';
 
 const [catalogPath, flag, readme] = process.argv.slice(2);
@@ -26,10 +26,10 @@ if (flag === '--check') {
   const text = readFileSync(readme, 'utf8');
   const m = text.match(/<!-- prices:begin -->\n([\s\S]*?)\n<!-- prices:end -->/);
   if (!m || m[1].trim() !== table.trim()) {
-    console.error('README price table is out of date: regenerate with node tests/validation/prices.mjs data/catalog.json');
+    console.error('docs/CATALOG.md: the price table is out of date: regenerate with node tests/validation/prices.mjs data/catalog.json');
     process.exit(1);
   }
-  console.log(`price table: README matches (${priced} of ${catalog.gpus.length} GPUs priced)`);
+  console.log(`price table: docs/CATALOG.md matches (${priced} of ${catalog.gpus.length} GPUs priced)`);
 } else {
   console.log(table);
 }
