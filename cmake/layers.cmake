@@ -13,7 +13,7 @@ set(GPUSIZER_LAYER_RULES
   "link:engine"
   "catalog:engine,link,text"
   "report:engine,link,text"
-  "ui:engine,link,text,report,web"
+  "ui:engine,link,text,report"
   "cli:engine,link,text,catalog,report")
 
 function(gpusizer_check_layers)

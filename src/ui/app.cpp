@@ -16,9 +16,8 @@
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/host.hpp"
 #include "ui/widgets.hpp"
-#include "web/frames.hpp"
-#include "web/platform.hpp"
 
 namespace gpusizer::ui {
 namespace {
@@ -100,7 +99,7 @@ void draw_header(App& app, bool narrow) {
             set_language(other);
             app.recompute();  // re-mirror the DOM summary in the new language
         } else {
-            web::js_switch_language(other);  // the Russian text is fetched first (text/language_pack.hpp)
+            host::switch_language(other);  // the Russian text is fetched first (text/language_pack.hpp)
         }
     }
     tooltip_on_hover(tr("Language"));
@@ -111,7 +110,7 @@ void draw_header(App& app, bool narrow) {
         app.recompute();  // tells the page (theme of the DOM around the canvas)
     }
     if (app.embed.embed && !app.embed.full_url.empty()) {
-        if (ImGui::SmallButton(tr("Open the full calculator ↗"))) web::js_open_url(app.embed.full_url + "#" + app.link());
+        if (ImGui::SmallButton(tr("Open the full calculator ↗"))) host::open_url(app.embed.full_url + "#" + app.link());
     }
     ImGui::Separator();
 }
@@ -141,7 +140,7 @@ void App::set_state(const State& s) {
 void App::tell_provider(const std::string& text) {
     if (std::find(told_provider.begin(), told_provider.end(), text) != told_provider.end()) return;
     told_provider.push_back(text);
-    web::js_provider_notice(text);
+    host::provider_notice(text);
 }
 
 void App::add_provider_notice(const std::string& text) {
@@ -161,8 +160,8 @@ void App::recompute() {
                     p.number = 0;
                 }
     fill_charts(*this);
-    web::notify_state_changed([this] { return std::make_pair(link(), mirror_json(result, lang())); });
-    web::request_frame();
+    host::state_changed([this] { return std::make_pair(link(), mirror_json(result, lang())); });
+    host::request_frame();
 }
 
 std::string App::link() const { return encode_link(state); }

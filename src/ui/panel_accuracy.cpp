@@ -10,7 +10,7 @@
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
-#include "web/platform.hpp"
+#include "ui/host.hpp"
 
 namespace gpusizer::ui {
 
@@ -38,7 +38,7 @@ void draw_accuracy(App& app) {
         ImGui::TextWrapped("%s", g.band.c_str());
         if (!g.nearest.empty()) {
             dim_text(g.nearest);
-            if (ImGui::Button(tr("Open the nearest published run"))) web::js_open_url(g.url, false);
+            if (ImGui::Button(tr("Open the nearest published run"))) host::open_url(g.url, false);
             tooltip_on_hover(g.url);
         }
         ImGui::PopID();

@@ -14,7 +14,7 @@
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
-#include "web/platform.hpp"
+#include "ui/host.hpp"
 
 #include <imgui_internal.h>
 
@@ -354,7 +354,7 @@ static bool draw_list_extras(State& s, float row_h) {
     focus_ring();
     // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
     if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h)))
-        web::js_open_import();
+        host::open_import();
     focus_ring();
     hover_tip(tr("Paste or drop a model's config.json: it is read in this page, never uploaded, and the link carries "
                  "its architecture."));

@@ -11,7 +11,7 @@
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets.hpp"
-#include "web/platform.hpp"
+#include "ui/host.hpp"
 
 namespace gpusizer::ui {
 namespace {
@@ -21,7 +21,6 @@ const Explanation* explain(const std::vector<Explanation>& list, const char* key
         if (e.key == key) return &e;
     return nullptr;
 }
-const Explanation* explain(const Result& r, const char* key) { return explain(r.explanations, key); }
 
 std::string gpus_text(const Option& o) {
     std::string t = std::to_string(o.count) + " × " + o.gpu_name;
@@ -152,7 +151,7 @@ void draw_command(App& app, const Option& o) {
                               ImVec2(-1, ImGui::GetTextLineHeight() * std::max(2.2f, lines + 1.2f)),
                               ImGuiInputTextFlags_ReadOnly);
     ImGui::PopFont();
-    if (ImGui::Button(tr("Copy command"))) web::js_copy_text(cmd);
+    if (ImGui::Button(tr("Copy command"))) host::copy_text(cmd);
     const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
     std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
     if (order.empty()) return;
@@ -163,7 +162,7 @@ void draw_command(App& app, const Option& o) {
                 s.replace(p, from.size(), to);
             return s;
         };
-        web::js_open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
+        host::open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
     }
 }
 
@@ -223,12 +222,12 @@ void draw_recommendation(App& app) {
 }
 
 void draw_exports(App& app) {
-    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result, lang()));
+    if (ImGui::Button(tr("Copy as Markdown"))) host::copy_text(result_markdown(app.result, lang()));
     same_line_if_fits(tr("Copy as CSV"));
-    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result, lang()));
+    if (ImGui::Button(tr("Copy as CSV"))) host::copy_text(result_csv(app.result, lang()));
     same_line_if_fits(tr("Download JSON"));
     if (ImGui::Button(tr("Download JSON")))
-        web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
+        host::download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
 }
 
 }  // namespace
@@ -261,7 +260,7 @@ void draw_results(App& app) {
         std::string text = snippet;
         ImGui::InputTextMultiline("##snippet", text.data(), text.size() + 1, ImVec2(-1, ImGui::GetTextLineHeight() * 6.5f),
                                   ImGuiInputTextFlags_ReadOnly);
-        if (ImGui::Button(tr("Copy the embed code"))) web::js_copy_text(snippet);
+        if (ImGui::Button(tr("Copy the embed code"))) host::copy_text(snippet);
     }
     draw_accuracy(app);
     if (ImGui::CollapsingHeader(tr("Assumptions behind these numbers"))) {

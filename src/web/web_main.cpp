@@ -16,6 +16,7 @@
 #include "report/report.hpp"
 #include "text/language_pack.hpp"
 #include "ui/app.hpp"
+#include "ui/host.hpp"
 #include "ui/i18n.hpp"
 #include "ui/theme.hpp"
 #include "web/gl_renderer.hpp"
@@ -44,6 +45,20 @@ long g_first_passes = 0;  // the layout passes the first frame took (benchmark)
 EM_JS(void, js_fatal, (const char* text), {
     if (Module.onFatal) Module.onFatal(UTF8ToString(text));
 });
+
+// What the UI may ask of the page (ui/host.hpp): the platform's calls, given once at start-up.
+void connect_ui_to_page() {
+    ui::Host h;
+    h.copy_text = web::js_copy_text;
+    h.download = web::js_download;
+    h.open_url = [](const std::string& url, bool order_link) { web::js_open_url(url, order_link); };
+    h.open_import = web::js_open_import;
+    h.switch_language = web::js_switch_language;
+    h.state_changed = web::notify_state_changed;
+    h.request_frame = web::request_frame;
+    h.provider_notice = web::js_provider_notice;
+    ui::set_host(std::move(h));
+}
 
 // One layout pass (web/frames.hpp): ImGui's frame for the layout, no GL.
 void layout_pass(const web::FrameInfo& info) {
@@ -150,6 +165,7 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     if (ctx <= 0) return -1;  // the page reports "WebGL2 unavailable"
     emscripten_webgl_make_context_current(ctx);
     g_started = true;
+    connect_ui_to_page();
     lap(0);
 
     IMGUI_CHECKVERSION();
