@@ -237,23 +237,8 @@ void read_unknown(Reader& r, GpuSpec& g, bool partial) {
 }
 
 // Fills `g` from `r`. With `partial` (a provider override) only fields present are read.
-void read_gpu(Reader& r, GpuSpec& g, bool partial) {
-    const bool req = !partial;
-    auto keep = [&](const char* f) { return !partial || r.has(f); };
-    if (keep("id")) g.id = r.id("id", req);
-    if (keep("name")) g.name = r.name("name", req);
-    if (keep("vendor")) g.vendor = r.string("vendor", false);
-    if (keep("architecture")) g.architecture = r.string("architecture", false);
-    if (keep("form_factor")) g.form_factor = r.string("form_factor", false);
-    if (keep("segment")) {
-        g.segment = r.string("segment", false, g.segment, 20);
-        if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
-            r.error("segment", "expected consumer, workstation or datacenter, got '" + g.segment + "'");
-    }
-    if (keep("memory_type")) g.memory_type = r.string("memory_type", false);
-    if (keep("memory_gib")) g.memory_gib = r.number("memory_gib", req, 0.5, 100000).value_or(g.memory_gib);
-    if (keep("memory_bandwidth_gbs"))
-        g.memory_bandwidth_gbs = r.number("memory_bandwidth_gbs", req, 1, 1e6).value_or(g.memory_bandwidth_gbs);
+// The dense rates (TFLOPS by number format); a partial entry (provider override) keeps what it omits.
+void read_tflops(Reader& r, GpuSpec& g, bool partial) {
     if (const json* t = r.find("tflops_dense")) {
         if (!t->is_object()) {
             r.error("tflops_dense", std::string("expected an object, got ") + type_name(*t));
@@ -268,10 +253,12 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
             rate("fp8", g.tflops.fp8); rate("fp4", g.tflops.fp4); rate("int8", g.tflops.int8);
             for (auto& e : sub) r.error("tflops_dense." + e.field, e.message);
         }
-    } else if (req) {
+    } else if (!partial) {
         r.error("tflops_dense", "required object is missing");
     }
-    if (keep("datasheet_prints_sparse")) g.datasheet_prints_sparse = r.boolean("datasheet_prints_sparse", g.datasheet_prints_sparse);
+}
+
+void read_nvlink(Reader& r, GpuSpec& g) {
     if (const json* nv = r.find("nvlink")) {
         if (nv->is_null()) { g.nvlink_generation = 0; g.nvlink_gbs = 0; }
         else if (!nv->is_object()) r.error("nvlink", std::string("expected an object or null, got ") + type_name(*nv));
@@ -284,9 +271,9 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
             for (auto& e : sub) r.error("nvlink." + e.field, e.message);
         }
     }
-    if (keep("pcie_gen")) g.pcie_gen = r.integer("pcie_gen", false, 1, 10, g.pcie_gen ? g.pcie_gen : 4);
-    if (keep("tdp_w")) g.tdp_w = r.number("tdp_w", false, 1, 100000).value_or(g.tdp_w);
-    if (keep("cuda_memory_gib")) g.cuda_memory_gib = r.number("cuda_memory_gib", false, 0.5, 100000);
+}
+
+void read_video(Reader& r, GpuSpec& g) {
     if (const json* v = r.find("video")) {
         if (v->is_object()) {
             std::vector<CatalogError> sub;
@@ -299,8 +286,10 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
             r.error("video", std::string("expected an object, got ") + type_name(*v));
         }
     }
-    if (keep("graphics")) g.graphics = r.boolean("graphics", g.graphics);
-    if (keep("rt_cores")) g.rt_cores = r.boolean("rt_cores", g.rt_cores);
+}
+
+// GPUs per server the GPU is sold in; a full entry without them is a one-GPU box.
+void read_server_sizes(Reader& r, GpuSpec& g, bool required) {
     if (const json* s = r.find("server_sizes")) {
         if (!s->is_array() || s->empty()) r.error("server_sizes", "expected a non-empty array of GPU counts");
         else {
@@ -310,9 +299,13 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
                 else r.error("server_sizes", "expected whole numbers 1-1024");
             }
         }
-    } else if (req) {
+    } else if (required) {
         g.server_sizes = {1};
     }
+}
+
+// A price object (value, currency, source, date), a bare number (a provider file's currency) or null.
+void read_prices(Reader& r, GpuSpec& g) {
     for (const char* key : {"price_per_gpu_hour", "price_usd_per_gpu_hour"}) {
         const json* p = r.find(key);
         if (!p) continue;
@@ -333,6 +326,36 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
         for (auto& e : sub) r.error(std::string(key) + "." + e.field, e.message);
         if (v && sub.empty()) g.price = price;
     }
+}
+
+void read_gpu(Reader& r, GpuSpec& g, bool partial) {
+    const bool req = !partial;
+    auto keep = [&](const char* f) { return !partial || r.has(f); };
+    if (keep("id")) g.id = r.id("id", req);
+    if (keep("name")) g.name = r.name("name", req);
+    if (keep("vendor")) g.vendor = r.string("vendor", false);
+    if (keep("architecture")) g.architecture = r.string("architecture", false);
+    if (keep("form_factor")) g.form_factor = r.string("form_factor", false);
+    if (keep("segment")) {
+        g.segment = r.string("segment", false, g.segment, 20);
+        if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
+            r.error("segment", "expected consumer, workstation or datacenter, got '" + g.segment + "'");
+    }
+    if (keep("memory_type")) g.memory_type = r.string("memory_type", false);
+    if (keep("memory_gib")) g.memory_gib = r.number("memory_gib", req, 0.5, 100000).value_or(g.memory_gib);
+    if (keep("memory_bandwidth_gbs"))
+        g.memory_bandwidth_gbs = r.number("memory_bandwidth_gbs", req, 1, 1e6).value_or(g.memory_bandwidth_gbs);
+    read_tflops(r, g, partial);
+    if (keep("datasheet_prints_sparse")) g.datasheet_prints_sparse = r.boolean("datasheet_prints_sparse", g.datasheet_prints_sparse);
+    read_nvlink(r, g);
+    if (keep("pcie_gen")) g.pcie_gen = r.integer("pcie_gen", false, 1, 10, g.pcie_gen ? g.pcie_gen : 4);
+    if (keep("tdp_w")) g.tdp_w = r.number("tdp_w", false, 1, 100000).value_or(g.tdp_w);
+    if (keep("cuda_memory_gib")) g.cuda_memory_gib = r.number("cuda_memory_gib", false, 0.5, 100000);
+    read_video(r, g);
+    if (keep("graphics")) g.graphics = r.boolean("graphics", g.graphics);
+    if (keep("rt_cores")) g.rt_cores = r.boolean("rt_cores", g.rt_cores);
+    read_server_sizes(r, g, !partial);
+    read_prices(r, g);
     if (keep("order_url")) g.order_url = r.string("order_url", false, g.order_url, limits::kUrlChars);
     if (keep("notes")) g.notes = r.string("notes", false, g.notes);
     if (const json* s = r.find("sources")) g.source = sources_text(s);

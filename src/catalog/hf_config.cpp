@@ -188,18 +188,22 @@ struct IndexResult {
 
 // The exact count from the index when it gives one that agrees with the config; says which count
 // was used, and why an index was not.
+// The index read as a stream (IndexMetadata); false, with the error, when it cannot be.
+bool parse_index(std::string_view text, const std::string& file, int layers, IndexMetadata& meta, ConfigImport& out) {
+    if (!within_json_limits(text, file, out.errors, limits::kIndexFileBytes)) return false;
+    meta.layers = layers;
+    const bool parsed = json::sax_parse(text.begin(), text.end(), &meta);
+    if (parsed && !meta.too_deep) return true;
+    out.errors.push_back({file, "", "", meta.too_deep ? "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"
+                                                      : "not valid JSON"});
+    return false;
+}
+
 IndexResult read_index(std::string_view text, const std::string& file, const Arch& a, const hf::ParamCount& arch,
                        const hf::Quantization& q, WeightFormat dtype, ConfigImport& out) {
     IndexResult r{arch.total, 0};
-    if (!within_json_limits(text, file, out.errors, limits::kIndexFileBytes)) return r;
     IndexMetadata meta;
-    meta.layers = a.layers;
-    const bool parsed = json::sax_parse(text.begin(), text.end(), &meta);
-    if (!parsed || meta.too_deep) {
-        out.errors.push_back({file, "", "", meta.too_deep ? "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"
-                                                          : "not valid JSON"});
-        return r;
-    }
+    if (!parse_index(text, file, a.layers, meta, out)) return r;
     const double arch_b = arch.total / 1e9;
     const double tied_embedding = a.tied ? double(a.vocab) * a.hidden : 0.0;
     const bool size_ok = meta.total_size && *meta.total_size >= 1 && *meta.total_size <= 1e15;
@@ -421,6 +425,62 @@ void refuse(ConfigImport& out, const std::string& file, Message m) {
 
 }  // namespace
 
+namespace {
+
+// A family gpusizer does not size yet: named, with its kind and the nearest family that is sized.
+void refuse_family(ConfigImport& out, const std::string& config_file, const json& top, const Arch& a,
+                   const hf::FamilyRead& fam) {
+    std::string arch_name;
+    if (auto it = top.find("architectures"); it != top.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
+        arch_name = (*it)[0].get<std::string>();
+    const std::string family = !a.model_type.empty() ? a.model_type : !arch_name.empty() ? arch_name : std::string("?");
+    refuse(out, config_file, Message(code::config_family_unsupported).str("family", printable(family))
+                                 .term("kind", fam.kind.empty() ? code::term_family_unknown : fam.kind == "encoder-decoder text model" ? code::term_kind_seq2seq
+                                               : fam.kind == "recurrent language model" ? code::term_kind_recurrent
+                                               : fam.kind == "hybrid attention + Mamba model" ? code::term_kind_hybrid
+                                               : fam.kind.find("speech") != std::string::npos ? code::term_kind_speech
+                                               : code::term_kind_vision)
+                                 .str("nearest", fam.nearest));
+}
+
+// The notes that say how the file was read: where the language model sits, towers, unknown layer
+// kinds, the layer plan, dtype and quantization, encoders, speech, multi-token prediction.
+void say_what_was_read(ConfigImport& out, Fields& f, const json& top, const std::string* text_path, const Arch& a,
+                       const std::map<std::string, int>& unknown_kinds, WeightFormat dtype, WeightFormat served,
+                       const hf::Quantization& q, bool with_index) {
+    if (text_path) {
+        std::string arch = top.value("model_type", std::string());
+        out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch)).str("path", printable(*text_path)));
+    }
+    if (a.vision_params > 0)
+        out.notes.push_back(Message(code::config_tower_counted).num("params_b", a.vision_params / 1e9));
+    else if (a.tower_uncounted)
+        out.notes.push_back(Message(code::config_tower_uncounted).num("index", with_index ? 1 : 0));
+    int kinds_said = 0;  // a few kinds are enough to say what happened
+    for (const auto& [kind, n] : unknown_kinds)
+        if (kinds_said++ < 3) out.notes.push_back(Message(code::config_layer_kind_unknown).str("kind", kind).num("count", n));
+    // The layer plan of a model whose layers are not all alike.
+    const int recurrent = a.recurrent_layers(), attending = a.attention_layers();
+    if (recurrent > 0 || attending != a.layers || (a.experts > 0 && a.moe_layers() != a.layers))
+        out.notes.push_back(Message(code::config_layer_plan).num("layers", a.layers).num("attention", attending)
+                                .num("sliding", a.count(Mixer::sliding)).num("recurrent", recurrent).num("moe", a.moe_layers()));
+    if (dtype == WeightFormat::fp32 && !(q.present && q.known))
+        out.notes.push_back(Message(code::config_fp32_served).str("format", std::string(weight_format_info(served).label)));
+    if (q.present && q.known)
+        out.notes.push_back(Message(code::config_quantization).str("format", std::string(weight_format_info(q.format).label))
+                                .str("method", printable(q.method)).num("experts", q.experts_only ? 1 : 0).str("source", q.source));
+    else if (q.present)
+        out.notes.push_back(Message(code::config_quant_unknown).str("method", printable(q.method))
+                                .str("format", std::string(weight_format_info(q.format).label)));
+    if (a.embed_dim > 0) out.notes.push_back(Message(code::config_encoder).str("family", printable(a.family)).num("dims", a.embed_dim));
+    if (a.encoder_layers > 0)
+        out.notes.push_back(Message(code::config_speech).str("family", printable(a.family)).num("encoder_b", a.encoder_params / 1e9));
+    if (const int mtp = f.whole({"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"}, 0, 1000, false); mtp > 0)
+        out.notes.push_back(Message(code::config_mtp).num("count", mtp));
+}
+
+}  // namespace
+
 ConfigImport import_hf_config(std::string_view config_json, std::string_view index_json, const std::string& config_file,
                               const std::string& index_file, std::string_view quant_json, const std::string& quant_file) {
     ConfigImport out;
@@ -455,17 +515,7 @@ ConfigImport import_hf_config(std::string_view config_json, std::string_view ind
     std::map<std::string, int> unknown_kinds;
     const hf::FamilyRead fam = hf::read_family(f, a, unknown_kinds);
     if (fam.unsupported) {
-        std::string arch_name;
-        if (auto it = top.find("architectures"); it != top.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
-            arch_name = (*it)[0].get<std::string>();
-        const std::string family = !a.model_type.empty() ? a.model_type : !arch_name.empty() ? arch_name : std::string("?");
-        refuse(out, config_file, Message(code::config_family_unsupported).str("family", printable(family))
-                                     .term("kind", fam.kind.empty() ? code::term_family_unknown : fam.kind == "encoder-decoder text model" ? code::term_kind_seq2seq
-                                                   : fam.kind == "recurrent language model" ? code::term_kind_recurrent
-                                                   : fam.kind == "hybrid attention + Mamba model" ? code::term_kind_hybrid
-                                                   : fam.kind.find("speech") != std::string::npos ? code::term_kind_speech
-                                                   : code::term_kind_vision)
-                                     .str("nearest", fam.nearest));
+        refuse_family(out, config_file, top, a, fam);
         return out;
     }
     const WeightFormat dtype = checkpoint_dtype(f);
@@ -496,35 +546,8 @@ ConfigImport import_hf_config(std::string_view config_json, std::string_view ind
                                     .str("method", printable(q.method)));
     }
     out.model.name = model_name(top, a.model_type, params);
-    if (text_obj) {
-        std::string arch = top.value("model_type", std::string());
-        out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch)).str("path", printable(text_path)));
-    }
-    if (a.vision_params > 0)
-        out.notes.push_back(Message(code::config_tower_counted).num("params_b", a.vision_params / 1e9));
-    else if (a.tower_uncounted)
-        out.notes.push_back(Message(code::config_tower_uncounted).num("index", index_json.empty() ? 0 : 1));
-    int kinds_said = 0;  // a few kinds are enough to say what happened
-    for (const auto& [kind, n] : unknown_kinds)
-        if (kinds_said++ < 3) out.notes.push_back(Message(code::config_layer_kind_unknown).str("kind", kind).num("count", n));
-    // The layer plan of a model whose layers are not all alike.
-    const int recurrent = a.recurrent_layers(), attending = a.attention_layers();
-    if (recurrent > 0 || attending != a.layers || (a.experts > 0 && a.moe_layers() != a.layers))
-        out.notes.push_back(Message(code::config_layer_plan).num("layers", a.layers).num("attention", attending)
-                                .num("sliding", a.count(Mixer::sliding)).num("recurrent", recurrent).num("moe", a.moe_layers()));
-    if (dtype == WeightFormat::fp32 && !(q.present && q.known))
-        out.notes.push_back(Message(code::config_fp32_served).str("format", std::string(weight_format_info(served).label)));
-    if (q.present && q.known)
-        out.notes.push_back(Message(code::config_quantization).str("format", std::string(weight_format_info(q.format).label))
-                                .str("method", printable(q.method)).num("experts", q.experts_only ? 1 : 0).str("source", q.source));
-    else if (q.present)
-        out.notes.push_back(Message(code::config_quant_unknown).str("method", printable(q.method))
-                                .str("format", std::string(weight_format_info(q.format).label)));
-    if (a.embed_dim > 0) out.notes.push_back(Message(code::config_encoder).str("family", printable(a.family)).num("dims", a.embed_dim));
-    if (a.encoder_layers > 0)
-        out.notes.push_back(Message(code::config_speech).str("family", printable(a.family)).num("encoder_b", a.encoder_params / 1e9));
-    if (const int mtp = f.whole({"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"}, 0, 1000, false); mtp > 0)
-        out.notes.push_back(Message(code::config_mtp).num("count", mtp));
+    say_what_was_read(out, f, top, text_obj ? &text_path : nullptr, a, unknown_kinds, dtype, served, q,
+                      !index_json.empty());
     check_model_envelope(out.model, config_file, "", out.errors);
     out.ok = out.errors.empty();
     return out;

@@ -58,6 +58,34 @@ std::vector<CommandLine> embed_command(const Job& job, const Option& o) {
     return lines;
 }
 
+// How the figures are obtained (explanations) and what is assumed, for the whole result.
+void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens, double corpus_tokens, double qps,
+                        double vectors, double vector_gb, Result& out) {
+    const Assumptions typ = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    const int dims = m.embedding->dimensions;
+    const double fpt = flops_per_token(m, piece_tokens);
+    out.explanations.push_back({"embed.flops",
+        Message(code::formula_embed_flops).num("params_b", m.params_b).num("tokens", piece_tokens)
+            .num("causal", m.embedding->bidirectional ? 0 : 1).num("mflops", fpt / 1e6), {}});
+    out.explanations.push_back({"embed.index",
+        Message(code::formula_embed_index).num("docs", st.docs).num("tokens", st.doc_tokens).num("total", corpus_tokens)
+            .num("tflops", corpus_tokens * fpt / 1e12), {}});
+    out.explanations.push_back({"embed.qps",
+        Message(code::formula_embed_qps).num("tokens", kQueryTokens).num("batch", kQueryBatch).num("qps", qps), {}});
+    out.explanations.push_back({"embed.vector_index",
+        Message(code::formula_vector_index).num("vectors", vectors).num("dims", dims).num("gb", vector_gb)
+            .num("hnsw_gb", vectors * kHnswLinkBytes / kBytesPerGB),
+        {vector_gb, vector_gb, vector_gb + vectors * kHnswLinkBytes / kBytesPerGB}});
+    const int h = m.hidden;
+    out.assumptions.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(typ, h) * 100).num("hidden", h)
+                                  .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100));
+    out.assumptions.push_back(Message(code::assume_embed_query).num("tokens", kQueryTokens).num("batch", kQueryBatch));
+    out.assumptions.push_back(Message(code::assume_embed_vectors).num("links", kHnswLinkBytes));
+    out.assumptions.push_back(Message(code::assume_serve_overhead).num("gb", typ.runtime_overhead_gb)
+                                  .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+
+}
+
 }  // namespace
 
 void evaluate_embeddings(const Job& job, Result& out) {
@@ -90,26 +118,7 @@ void evaluate_embeddings(const Job& job, Result& out) {
     const double vector_gb = vectors * dims * kVectorBytes / kBytesPerGB;
     out.vector_index_gb = vector_gb;
 
-    const double fpt = flops_per_token(m, piece_tokens);
-    out.explanations.push_back({"embed.flops",
-        Message(code::formula_embed_flops).num("params_b", m.params_b).num("tokens", piece_tokens)
-            .num("causal", m.embedding->bidirectional ? 0 : 1).num("mflops", fpt / 1e6), {}});
-    out.explanations.push_back({"embed.index",
-        Message(code::formula_embed_index).num("docs", st.docs).num("tokens", st.doc_tokens).num("total", corpus_tokens)
-            .num("tflops", corpus_tokens * fpt / 1e12), {}});
-    out.explanations.push_back({"embed.qps",
-        Message(code::formula_embed_qps).num("tokens", kQueryTokens).num("batch", kQueryBatch).num("qps", qps), {}});
-    out.explanations.push_back({"embed.vector_index",
-        Message(code::formula_vector_index).num("vectors", vectors).num("dims", dims).num("gb", vector_gb)
-            .num("hnsw_gb", vectors * kHnswLinkBytes / kBytesPerGB),
-        {vector_gb, vector_gb, vector_gb + vectors * kHnswLinkBytes / kBytesPerGB}});
-    const int h = m.hidden;
-    out.assumptions.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(typ, h) * 100).num("hidden", h)
-                                  .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100));
-    out.assumptions.push_back(Message(code::assume_embed_query).num("tokens", kQueryTokens).num("batch", kQueryBatch));
-    out.assumptions.push_back(Message(code::assume_embed_vectors).num("links", kHnswLinkBytes));
-    out.assumptions.push_back(Message(code::assume_serve_overhead).num("gb", typ.runtime_overhead_gb)
-                                  .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+    explain_embeddings(m, st, piece_tokens, corpus_tokens, qps, vectors, vector_gb, out);
 
     const int pinned = st.n ? *st.n : 0;
     for (const GpuSpec* gp : job.gpus) {

@@ -268,6 +268,35 @@ void state_assumptions(const SpeechShape& s, const WhisperFit* wf, Result& out) 
                        .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
 }
 
+// × realtime per GPU, GPU-seconds a stream takes per second, and GPU-seconds of work per second of
+// the day's load, under the optimistic, typical and pessimistic assumptions (index 0, 1, 2).
+struct Speed {
+    double x[3] = {0, 0, 0}, per_stream[3] = {0, 0, 0}, need[3] = {0, 0, 0};
+};
+
+Speed whisper_speed(const WhisperFit& wf, const Job& job, const GpuSpec& g, double batch, double files_rate,
+                    double streams) {
+    Speed sp;
+    whisper_pace(wf, job, g, batch, sp.x, sp.per_stream);
+    for (int i = 0; i < 3; ++i) sp.need[i] = files_rate / sp.x[i] + streams * sp.per_stream[i];
+    return sp;
+}
+
+// Transducers and CTC encoders: files in batches, live streams with their recomputed context.
+Speed encoder_speed(const SpeechShape& s, const GpuSpec& g, double batch, double files_rate, double streams) {
+    Speed sp;
+    const SpeechSet sets[3] = {kOptimistic, kTypical, kPessimistic};
+    const Assumptions as[3] = {Assumptions::optimistic(), Assumptions::typical(), Assumptions::pessimistic()};
+    for (int i = 0; i < 3; ++i) {
+        const Pace files = pace(s, g, as[i], sets[i], batch, 1, 1);
+        const Pace live = pace(s, g, as[i], sets[i], batch, stream_encoder_factor(s), stream_decoder_factor(s));
+        sp.x[i] = 1.0 / files.total();
+        sp.per_stream[i] = live.total();
+        sp.need[i] = files_rate * files.total() + streams * live.total();
+    }
+    return sp;
+}
+
 }  // namespace
 
 double encoder_compute_eff(const Assumptions& a, int hidden) {
@@ -327,22 +356,16 @@ void evaluate_speech(const Job& job, Result& out) {
             continue;
         }
         o.batch_per_replica = int(batch);
-        double x[3], need[3], per_stream[3];
+        Speed sp;
         if (whisper) {
-            whisper_pace(wf, job, g, batch, x, per_stream);
-            for (int i = 0; i < 3; ++i) need[i] = files_rate / x[i] + streams * per_stream[i];  // GPU-seconds per second
+            sp = whisper_speed(wf, job, g, batch, files_rate, streams);
             o.explanations.push_back(whisper_window_explanation(wf, g, batch));
         } else {
-            const SpeechSet sets[3] = {kOptimistic, kTypical, kPessimistic};
-            const Assumptions as[3] = {Assumptions::optimistic(), typ, Assumptions::pessimistic()};
-            for (int i = 0; i < 3; ++i) {
-                const Pace files = pace(s, g, as[i], sets[i], batch, 1, 1);
-                const Pace live = pace(s, g, as[i], sets[i], batch, stream_encoder_factor(s), stream_decoder_factor(s));
-                x[i] = 1.0 / files.total();
-                per_stream[i] = live.total();
-                need[i] = files_rate * files.total() + streams * live.total();  // GPU-seconds per second
-            }
+            sp = encoder_speed(s, g, batch, files_rate, streams);
         }
+        const auto& x = sp.x;
+        const auto& need = sp.need;
+        const auto& per_stream = sp.per_stream;
         o.audio_x_realtime = {x[2], x[1], x[0]};
         const int needed = int(std::min(1e6, std::max(1.0, std::ceil(need[1] - 1e-9))));
         const bool short_of_load = scale_to_load(o, g, needed, pinned);
