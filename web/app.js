@@ -745,7 +745,8 @@
   document.addEventListener('visibilitychange', () => { if (!document.hidden && Module) Module._gs_request_frame(); });
   // The Copy link button is HTML so that Safari sees the clipboard write inside the user's gesture.
   $('copy-link').addEventListener('click', () => {
-    const link = fullUrl + '#' + lastLink;
+    // The language is the page's query, not the fragment's: a Russian page's link keeps it.
+    const link = fullUrl + (lang === 'ru' ? '?lang=ru' : '') + '#' + lastLink;
     copyText(link, () => {
       const b = $('copy-link');
       b.classList.add('done');
@@ -830,7 +831,7 @@
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
   api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7), frame_passes: Module._gs_startup_ms(8) });
-  api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
+  api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2, fileName: 3 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.
   api.orderRecommended = () => {

@@ -67,7 +67,7 @@ const TextPair kRussianUi[] = {
     {"GPU-hours × price per GPU-hour", "GPU-часы × цена GPU-часа"},
     {"GPU-hours", "GPU-часы"},
     {"GPUs in total", "Всего GPU"},
-    {"GPUs", "GPU"},
+    {"GPUs", "Число GPU"},  // beside the "GPU" (name) column: two headers must differ
     {"General AI", "Общий ИИ"},
     {"Growth reserve, % more users", "Запас на рост, % пользователей"},
     {"Guide: ", "Гайд: "},
@@ -243,6 +243,8 @@ const TextPair kRussianUi[] = {
     {"Currency", "Валюта"},
     {"Link", "Ссылка"},
     {"Recommended: ", "Рекомендуется: "},
+    {"Replicas", "Реплик"},
+    {"append it to the calculator's address", "допишите её к адресу калькулятора"},
     {"in host RAM", "в ОЗУ хоста"},
     {"RAM", "ОЗУ"},
     {"recommended: ", "рекомендуется: "},

@@ -223,12 +223,14 @@ void draw_recommendation(App& app) {
 }
 
 void draw_exports(App& app) {
-    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result, lang()));
+    if (ImGui::Button(tr("Copy as Markdown"))) web::js_copy_text(result_markdown(app.result, lang(), app.embed.full_url));
     same_line_if_fits(tr("Copy as CSV"));
-    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result, lang()));
+    if (ImGui::Button(tr("Copy as CSV"))) web::js_copy_text(result_csv(app.result, lang(), app.embed.full_url));
     same_line_if_fits(tr("Download JSON"));
+    // Named by what it holds (model, task, GPUs), so two downloads do not become gpusizer (1).json.
     if (ImGui::Button(tr("Download JSON")))
-        web::js_download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
+        web::js_download(export_file_name(app.result, "json"), "application/json",
+                         result_json(app.result, app.link_warnings, 2, lang()));
 }
 
 }  // namespace

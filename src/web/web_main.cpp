@@ -305,8 +305,9 @@ EMSCRIPTEN_KEEPALIVE void gs_test_set(const char* key, const char* value) {
 
 EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
     switch (kind) {
-        case 0: return out(result_markdown(g_app.result, ui::lang()));
-        case 1: return out(result_csv(g_app.result, ui::lang()));
+        case 0: return out(result_markdown(g_app.result, ui::lang(), g_app.embed.full_url));
+        case 1: return out(result_csv(g_app.result, ui::lang(), g_app.embed.full_url));
+        case 3: return out(export_file_name(g_app.result, "json"));  // the Download JSON file's name
         default: return out(result_json(g_app.result, g_app.link_warnings, 2, ui::lang()));
     }
 }

@@ -1,0 +1,94 @@
+// The exports (issue 27): a link someone can open, one "recommended" label, the parallel layout of
+// every option, distinct column names in Russian, and download names that say what they hold.
+#include <algorithm>
+#include <sstream>
+
+#include "helpers.hpp"
+#include "report/report.hpp"
+
+using namespace gpusizer;
+using text::Lang;
+
+namespace {
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// The Markdown table's header line (the first line starting "| GPU").
+std::string md_header(const std::string& md) {
+    std::istringstream in(md);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("| GPU", 0) == 0) return line;
+    return {};
+}
+}  // namespace
+
+TEST_CASE("the exports' link is a whole URL with the page's address, a fragment said to be one without") {
+    const Result r = test::run("v=1&model=Qwen/Qwen3-8B&users=50");
+    const std::string base = "https://calc.example/gpus/";
+    CHECK(has(result_markdown(r, Lang::en, base), "**Link**: <https://calc.example/gpus/#v=1&users=50>"));
+    CHECK(has(result_csv(r, Lang::en, base), "\"Link\",\"https://calc.example/gpus/#v=1&users=50\""));
+    CHECK(has(result_table(r, {}, Lang::en, base), "Link: https://calc.example/gpus/#v=1&users=50\n"));
+    // Russian keeps its language in the address (the fragment has no lang key).
+    CHECK(has(result_markdown(r, Lang::ru, base), "<https://calc.example/gpus/?lang=ru#v=1&users=50>"));
+    CHECK(page_link("https://c.example/?cur=EUR", "v=1", Lang::ru) == "https://c.example/?cur=EUR&lang=ru#v=1");
+    CHECK(page_link("https://c.example/?lang=en", "v=1", Lang::ru) == "https://c.example/?lang=en#v=1");
+    // No address (the CLI without --base-url): the fragment, and where it goes.
+    CHECK(has(result_markdown(r, Lang::en), "`#v=1&users=50` (append it to the calculator's address)"));
+    CHECK(has(result_csv(r, Lang::ru), "#v=1&users=50 (допишите её к адресу калькулятора)"));
+}
+
+TEST_CASE("the recommendation has one label in every export") {
+    for (const char* link : {"v=1", "v=1&task=train", "v=1&use=asr&streams=20"}) {
+        const Result r = test::run(link);
+        for (Lang lang : {Lang::en, Lang::ru}) {
+            const std::string md = result_markdown(r, lang), csv = result_csv(r, lang), table = result_table(r, {}, lang);
+            for (const std::string* s : {&md, &csv, &table}) {
+                CHECK_MESSAGE(!has(*s, "Recommended: "), link);
+                CHECK_MESSAGE(!has(*s, "Рекомендуется: "), link);
+            }
+            CHECK(has(md, lang == Lang::en ? "**Recommended configuration**: " : "**Рекомендуемая конфигурация**: "));
+            CHECK(has(table, lang == Lang::en ? "\nRecommended configuration: " : "\nРекомендуемая конфигурация: "));
+        }
+    }
+    // The page's own sentence (the DOM summary) still stands alone with its word.
+    CHECK(summarize(test::run("v=1"), Lang::en).sentence.rfind("Recommended: ", 0) == 0);
+}
+
+TEST_CASE("every option's parallel layout is in the exports: TP, PP and replicas or DP") {
+    const Result infer = test::run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=50");
+    CHECK(md_header(result_markdown(infer, Lang::en)).rfind("| GPU | GPUs | Servers | TP | PP | Replicas | Fits |", 0) == 0);
+    const Result train = test::run("v=1&task=train");
+    CHECK(md_header(result_markdown(train, Lang::en)).rfind("| GPU | GPUs | Servers | TP | PP | DP | Fits |", 0) == 0);
+    // The first row's figures are the option's own.
+    const Option& o = train.options.front();
+    const std::string row = "| " + o.gpu_name + " | " + std::to_string(o.count) + " | " + std::to_string(o.servers) + " | " +
+                            std::to_string(o.tp) + " | " + std::to_string(o.pp) + " | " + std::to_string(o.dp) + " |";
+    CHECK(has(result_markdown(train, Lang::en), row));
+    // Rendering and HPC split nothing: no layout columns.
+    CHECK_FALSE(has(md_header(result_markdown(test::run("v=1&task=other&use=hpc&vram=40"), Lang::en)), "| TP |"));
+}
+
+TEST_CASE("Russian column headers are distinct (the GPU and the number of GPUs)") {
+    for (const char* link : {"v=1", "v=1&task=tune", "v=1&use=embed", "v=1&task=other&use=render"}) {
+        const std::string head = md_header(result_markdown(test::run(link), Lang::ru));
+        REQUIRE_MESSAGE(!head.empty(), link);
+        CHECK_MESSAGE(head.rfind("| GPU | Число GPU |", 0) == 0, head);
+        std::istringstream cells(head);
+        std::vector<std::string> seen;
+        for (std::string c; std::getline(cells, c, '|');)
+            if (c.find_first_not_of(' ') != std::string::npos) {
+                CHECK_MESSAGE(std::find(seen.begin(), seen.end(), c) == seen.end(), c);
+                seen.push_back(c);
+            }
+    }
+}
+
+TEST_CASE("a download is named by what it holds") {
+    CHECK(export_file_name(test::run("v=1&model=Qwen/Qwen3-8B&users=50"), "json") == "gpusizer-qwen3-8b-chat-rtx-a6000x2.json");
+    const std::string train = export_file_name(test::run("v=1&task=train"), "json");
+    CHECK(train.rfind("gpusizer-qwen3-8b-train-", 0) == 0);
+    // Only [a-z0-9-] before the extension, whatever the model's name holds.
+    const Result custom = test::run("v=1&model=custom&name=My%20Model%20%2F%20v2%21&params=7&layers=32&hidden=4096");
+    const std::string name = export_file_name(custom, "json");
+    CHECK(name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == name.size() - 5);
+    CHECK(name.substr(name.size() - 5) == ".json");
+}
