@@ -189,11 +189,21 @@ const char* noun(double n, std::string_view key, Lang lang) {
         {"token", "token", "tokens", "токен", "токена", "токенов"},
         {"replica", "replica", "replicas", "реплика", "реплики", "реплик"},
         {"stream", "stream", "streams", "поток", "потока", "потоков"},
+        {"live stream", "live stream", "live streams", "живой поток", "живых потока", "живых потоков"},
+        {"dimension", "dimension", "dimensions", "измерение", "измерения", "измерений"},
+        {"concurrent request", "concurrent request", "concurrent requests", "одновременный запрос",
+         "одновременных запроса", "одновременных запросов"},
     };
     for (const auto& w : nouns)
         if (key == w.key)
             return lang == Lang::ru ? plural(n, lang, w.ru_one, w.ru_few, w.ru_many) : plural(n, lang, w.one, w.many, w.many);
     return "";
+}
+
+double shown_count(double v, int decimals) {
+    if (std::fabs(v) >= 1e4) return 5;  // "30,9 тыс.", "41.1k": the genitive plural
+    const double p = std::pow(10.0, decimals);
+    return std::round(v * p) / p;
 }
 
 std::string count_of(double n, int decimals, std::string_view key, Lang lang) {

@@ -58,6 +58,9 @@ const char* plural(double n, Lang lang, const char* one, const char* few, const 
 // "user", "token", "replica", "stream".
 std::string count_of(double n, int decimals, std::string_view noun, Lang lang);
 const char* noun(double n, std::string_view noun, Lang lang);  // the word alone ("GPU-hour" too)
+// The count a shown number stands for, for its noun's form: "30,9 тыс." reads as many (5), a
+// fraction as a fraction, anything else as the integer it is rounded to on the screen.
+double shown_count(double v, int decimals);
 // Units: key is the English unit ("s", "min", "h", "GB", "GB/s", "kWh", "MWh", "tok/s", "/h", "TFLOPS").
 const char* unit(std::string_view key, Lang lang);
 std::string with_unit(double v, int decimals, std::string_view unit_key, Lang lang);

@@ -96,7 +96,7 @@ void serving_figures(const Option& o, FigureGrid& cell) {
          "ttft_s");
     const std::string layout = std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp);
     cell(tr("Replicas × TP × PP"), layout,
-         std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " +
+         text::count_of(o.batch_per_replica, 0, "concurrent request", L) + " " + tr("per replica; serves up to") + " " +
              text::number(o.users_served, 0, L) + "\n" + tr("KV cache per replica (tokens, as vLLM logs it):") + " " +
              text::compact(o.kv_cache_tokens, 0, L) + "; " + tr("maximum concurrency at the full context:") + " " +
              text::number(o.max_concurrency, 1, L),

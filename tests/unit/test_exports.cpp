@@ -92,3 +92,25 @@ TEST_CASE("a download is named by what it holds") {
     CHECK(name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == name.size() - 5);
     CHECK(name.substr(name.size() - 5) == ".json");
 }
+
+// Russian plurals (issue 27): a count before a noun takes the noun's form for that count.
+TEST_CASE("Russian counts take their noun's form") {
+    auto ru = [](const Message& m) { return text::render(m, Lang::ru); };
+    const Message load = Message("formula.speech_load").num("audio_h", 10).num("day", 8).num("rate", 1).num("enc", 1).num("dec", 1);
+    CHECK(has(ru(Message(load).num("streams", 41)), "+ 41 живой поток ("));
+    CHECK(has(ru(Message(load).num("streams", 22)), "+ 22 живых потока ("));
+    CHECK(has(ru(Message(load).num("streams", 25)), "+ 25 живых потоков ("));
+    CHECK(has(ru(Message("formula.vector_index").num("vectors", 21).num("dims", 1024).num("gb", 1).num("hnsw_gb", 1)),
+              "21 вектор × 1024 измерения"));
+    CHECK(has(ru(Message("assume.month_rented").num("hours", 730)), "730 часов аренды"));
+    CHECK(has(ru(Message("reason.offload_split").num("host", 21).num("need", 1).num("ctx", 4096).num("have", 1)),
+              "с 21 слоем на CPU"));
+    // The phone cards' nouns, in the form of the number shown.
+    CHECK(std::string(text::noun(text::shown_count(27, 0), "GPU-hour", Lang::ru)) == "GPU-часов");
+    CHECK(std::string(text::noun(text::shown_count(22, 0), "GPU-hour", Lang::ru)) == "GPU-часа");
+    CHECK(std::string(text::noun(text::shown_count(3.25, 2), "GPU-hour", Lang::ru)) == "GPU-часа");
+    CHECK(std::string(text::noun(text::shown_count(30900, 0), "GPU-hour", Lang::ru)) == "GPU-часов");  // 30,9 тыс.
+    CHECK(std::string(text::noun(text::shown_count(41, 0), "live stream", Lang::ru)) == "живой поток");
+    CHECK(text::count_of(1024, 0, "dimension", Lang::ru) == "1024\u00A0измерения");
+    CHECK(text::count_of(3, 0, "concurrent request", Lang::en) == "3\u00A0concurrent requests");
+}
