@@ -605,7 +605,9 @@
       const [cp, cl] = put(config), [ip, il] = put(idx), [qp, ql] = put(qnt);
       const ok = J._gsj_import(cp, cl, ip, il, qp, ql, str(link)) === 1;
       const errors = J.UTF8ToString(J._gsj_errors());
-      const reply = { ok, errors: errors ? errors.split('\x1e') : [], notes: [] };
+      // Where and what (the JSON module has no text tables): the page's module says the what in the page's language.
+      const said = errors ? Module.UTF8ToString(withStr(errors, (ep) => Module._gs_render_errors(ep))) : '';
+      const reply = { ok, errors: said ? said.split('\x1e') : [], notes: [] };
       // A refusal (an adapter, a tokenizer config, a family not sized yet) in the page's language.
       const refusal = ok ? '' : J.UTF8ToString(J._gsj_notes());
       if (refusal) reply.errors = Module.UTF8ToString(withStr(refusal, (np) => Module._gs_render_notes(np))).split('\x1e');
@@ -615,7 +617,7 @@
         reply.notes = notes ? notes.split('\x1e') : [];
       }
       return reply;
-    }).catch((e) => ({ ok: false, errors: ['the JSON reader could not load (' + e.message + ')'], notes: [] }))
+    }).catch((e) => ({ ok: false, errors: [PAGE_TEXT[lang].noReader.replace('{why}', e.message)], notes: [] }))
       .then((reply) => {
         showImportErrors(reply.errors);
         if (reply.ok) { closeImport(); toast(PAGE_TEXT[lang].imported); }
@@ -767,7 +769,7 @@
       tooBig: 'larger than {max}, not read',
       notConfig: 'not config.json, model.safetensors.index.json or hf_quant_config.json, not read',
       moreIgnored: 'and {n} more files not read', noConfig: 'no config.json among the files',
-      noRussian: 'The Russian text could not be loaded' },
+      noRussian: 'The Russian text could not be loaded', noReader: 'the JSON reader could not load ({why})' },
     ru: { copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления; результаты продублированы ниже текстом',
       summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
@@ -778,7 +780,7 @@
       tooBig: 'больше {max}, не прочитан',
       notConfig: 'не config.json, model.safetensors.index.json или hf_quant_config.json, не прочитан',
       moreIgnored: 'и ещё файлов, не прочитанных: {n}', noConfig: 'среди файлов нет config.json',
-      noRussian: 'Русский текст не загрузился' },
+      noRussian: 'Русский текст не загрузился', noReader: 'модуль чтения JSON не загрузился ({why})' },
   };
   function translatePage() {
     const t = PAGE_TEXT[lang];

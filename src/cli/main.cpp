@@ -54,8 +54,13 @@ bool read_file(const std::string& path, std::string* out, std::size_t max_bytes 
 }
 
 // Catalog and provider errors on stderr: one line each, no control characters from the file.
-void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path) {
-    for (const auto& e : errors) std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+// A config.json's problems are said in --lang's language (text::error_text); catalogs' in English.
+void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path,
+                  gpusizer::Lang lang = gpusizer::Lang::en) {
+    for (gpusizer::CatalogError e : errors) {
+        e.message = gpusizer::text::error_text(e.message, lang);
+        std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+    }
     std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << errors.size() << " problems)\n";
 }
 
@@ -79,7 +84,7 @@ bool import_config(const std::string& config_path, const std::string& index_path
         std::cerr << "error: " << gpusizer::strip_controls(config_path, false) << " not imported\n";
         return false;
     }
-    if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file); return false; }
+    if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file, lang); return false; }
     s = gpusizer::state_with_import(s, imp.model);
     notes.insert(notes.end(), imp.notes.begin(), imp.notes.end());
     return true;

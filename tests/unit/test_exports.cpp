@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "catalog/hf_config.hpp"
 #include "report/report.hpp"
 
 using namespace gpusizer;
@@ -113,4 +114,22 @@ TEST_CASE("Russian counts take their noun's form") {
     CHECK(std::string(text::noun(text::shown_count(41, 0), "live stream", Lang::ru)) == "живой поток");
     CHECK(text::count_of(1024, 0, "dimension", Lang::ru) == "1024\u00A0измерения");
     CHECK(text::count_of(3, 0, "concurrent request", Lang::en) == "3\u00A0concurrent requests");
+}
+
+TEST_CASE("a config.json's errors are said in Russian on a Russian page") {
+    CHECK(text::error_text("not valid JSON", Lang::ru) == "не JSON: синтаксическая ошибка");
+    CHECK(text::error_text("expected a whole number 1–100000, got an array", Lang::ru) ==
+          "ожидалось целое число 1–100000, а здесь массив");
+    CHECK(text::error_text("nested deeper than 64 levels", Lang::ru) == "вложенность глубже 64 уровней");
+    CHECK(text::error_text("expected one entry per layer (32), got 30", Lang::ru) ==
+          "ожидалось по одной записи на слой (32), а здесь 30");
+    CHECK(text::error_text("not valid JSON", Lang::en) == "not valid JSON");
+    // Every message the config reader can give, whole or by its head, has Russian words.
+    const ConfigImport imp = import_hf_config("{\"model_type\":\"llama\",\"hidden_size\":\"x\",\"num_hidden_layers\":true}", "",
+                                              "config.json", "model.safetensors.index.json", "", "hf_quant_config.json");
+    REQUIRE_FALSE(imp.errors.empty());
+    for (const auto& e : imp.errors) {
+        const std::string ru = text::error_text(e.message, Lang::ru);
+        CHECK_MESSAGE(ru.find("expected") == std::string::npos, ru);
+    }
 }
