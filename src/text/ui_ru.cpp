@@ -244,6 +244,7 @@ const TextPair kRussianUi[] = {
     {"Link", "Ссылка"},
     {"Recommended: ", "Рекомендуется: "},
     {"Replicas", "Реплик"},
+    {"Catalog note (in English): ", "Заметка каталога (на английском): "},
     // config.json import errors (text::error_text): whole messages, heads before a number, kinds of value
     {"not valid JSON", "не JSON: синтаксическая ошибка"},
     {"expected a JSON object at the top", "на верхнем уровне ожидался JSON-объект"},

@@ -265,7 +265,10 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
     if (hovered) {
         ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
-        hover_tip(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+        // The catalog's notes are its sources' words, in English: a Russian page says so rather than
+        // passing them off as translated (no Russian notes are kept).
+        const std::string label = lang() == text::Lang::ru && !m.notes.empty() ? tr("Catalog note (in English): ") : "";
+        hover_tip(m.id + "\n" + label + m.notes + "\n" + tr("Source: ") + m.source);
     }
     ImGui::PopID();
     return clicked;
