@@ -339,7 +339,7 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
     s += std::string(T("Recommended configuration", lang)) + ": " + c.recommendation + "\n";
     for (const auto* list : {&extra, &r.warnings})
         for (const auto& w : *list) s += std::string(T("warning: ", lang)) + text::render(w, lang) + "\n";
-    for (const Advice& a : r.advice) s += std::string(T("Why this answer", lang)) + ": " + advice_text(a, lang) + "\n";
+    for (const Advice& a : r.advice) s += std::string(T("Why this answer", lang)) + ": " + advice_text(a, lang, base_url) + "\n";
     if (r.model_found && r.state.task != Task::other)
         s += std::string(T("Memory of one replica before splitting: ", lang)) + text::with_unit(r.memory.total().gb(), 1, "GB", lang) +
              "  (" + T("range", lang) + " " + text::number(r.memory_total_gb.low, 1, lang) + "–" +
@@ -376,7 +376,7 @@ std::string result_markdown(const Result& r, Lang lang, const std::string& base_
     s += "- **" + std::string(T("Recommended configuration", lang)) + "**: " + md_cell(c.recommendation) + "\n";
     s += "- **" + std::string(T("Currency", lang)) + "**: " + md_cell(c.currency) + "\n";
     for (const Advice& a : r.advice)
-        s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang)) + "\n";
+        s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
     std::string head = "|", rule = "|";
@@ -398,7 +398,7 @@ std::string result_csv(const Result& r, Lang lang, const std::string& base_url) 
              {T("Link", lang), c.link + c.link_note}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
         s += csv_cell(k) + "," + csv_cell(v) + "\n";
     for (const Advice& a : r.advice)
-        s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang)) + "\n";
+        s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
     for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");

@@ -24,7 +24,8 @@ std::string page_json(const Result& r, const std::vector<Warning>& extra_warning
 std::string mirror_json(const Result& r, Lang lang);
 
 // One advice (engine/sizing.hpp) as a line of text: why, then the switch and the link it sets.
-std::string advice_text(const Advice& a, Lang lang);
+// With the page's address (`base_url`, see the exports) the switch's link is a whole URL.
+std::string advice_text(const Advice& a, Lang lang, const std::string& base_url = {});
 
 // Exports: a context block (title, task, model, inputs, link, recommendation, currency), then
 // one row per option; "—" for a figure that does not apply.

@@ -337,7 +337,7 @@ const TextPair kRussianUi[] = {
      "Вставьте или перетащите config.json модели: он читается в этой странице, никуда не загружается, "
      "а ссылка несёт его архитектуру."},
     {"{name}: vocabulary {vocab}, FFN {inter}", "{name}: словарь {vocab}, FFN {inter}"},
-    {"{experts} experts, {topk} per token", "{experts} экспертов, {topk} на токен"},
+    {"{experts} experts, {topk} per token", "экспертов: {experts}, на токен: {topk}"},
     {"{layers} sliding-window layers", "слоёв со скользящим окном: {layers}"},
     {"{layers} linear-attention layers", "слоёв линейного внимания: {layers}"},
     {"Or the other way round", "Или наоборот"},
@@ -350,7 +350,7 @@ const TextPair kRussianUi[] = {
      "Для заданной нагрузки: {users} польз., контекст {ctx} токенов, {tps} токенов/с каждому. "
      "Каждая модель в родном формате весов, затем 8-битном, затем 4-битном: первый, который помещается."},
     {"← Back to the GPU ranking", "← Назад к рейтингу GPU"},
-    {"{fit} of {all} models run on it", "Запустится {fit} из {all} моделей"},
+    {"{fit} of {all} models run on it", "Запустятся моделей: {fit} из {all}"},
     {"Format", "Формат"},
         // results table (results_table.cpp)
     {"GB/s", "ГБ/с"},

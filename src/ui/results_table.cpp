@@ -37,9 +37,9 @@ struct Column {
     std::function<double(const Option&)> sort_key;
     int priority;
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
-    const char* card_noun = nullptr;  // or by a noun in the number's form (text::noun): "27 GPU-часов"
     std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
     const char* figure = nullptr;  // its name in the JSON, for its error band (report/accuracy_text.hpp)
+    const char* card_noun = nullptr;  // a card's noun in the number's form (text::noun), not card_unit: "27 GPU-часов"
 };
 
 const char* const dash = "—";
