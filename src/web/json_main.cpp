@@ -70,15 +70,18 @@ EMSCRIPTEN_KEEPALIVE int gsj_import(const char* config, int config_len, const ch
     const ConfigImport imp = import_hf_config(view(config, config_len), view(index, index_len), "config.json",
                                               "model.safetensors.index.json", view(quant, quant_len));
     // Where and what apart (\x1f), so the page's module says the what in its language (gs_render_errors).
-    std::vector<std::string> lines;
+    // (join_lines would blank the \x1f: each part loses its separators here instead.)
+    auto plain = [](std::string v) {
+        for (char& c : v) c = c >= '\x1c' && c <= '\x1f' ? ' ' : c;
+        return v;
+    };
     for (CatalogError e : imp.errors) {
         const std::string message = e.message;
         e.message.clear();
         std::string where = e.to_string();
         if (where.size() >= 2 && where.compare(where.size() - 2, 2, ": ") == 0) where.resize(where.size() - 2);
-        lines.push_back(where + "\x1f" + text::drop_hidden_chars(message));
+        g_errors += (g_errors.empty() ? "" : "\x1e") + plain(where) + "\x1f" + plain(text::drop_hidden_chars(message));
     }
-    g_errors = join_lines(lines);
     if (!imp.ok) {
         g_notes = encode_messages(imp.refusals);
         return 0;
