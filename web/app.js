@@ -622,7 +622,9 @@
       const [cp, cl] = put(config), [ip, il] = put(idx), [qp, ql] = put(qnt);
       const ok = J._gsj_import(cp, cl, ip, il, qp, ql, str(link)) === 1;
       const errors = J.UTF8ToString(J._gsj_errors());
-      const reply = { ok, errors: errors ? errors.split('\x1e') : [], notes: [] };
+      // Where and what (the JSON module has no text tables): the page's module says the what in the page's language.
+      const said = errors ? Module.UTF8ToString(withStr(errors, (ep) => Module._gs_render_errors(ep))) : '';
+      const reply = { ok, errors: said ? said.split('\x1e') : [], notes: [] };
       // A refusal (an adapter, a tokenizer config, a family not sized yet) in the page's language.
       const refusal = ok ? '' : J.UTF8ToString(J._gsj_notes());
       if (refusal) reply.errors = Module.UTF8ToString(withStr(refusal, (np) => Module._gs_render_notes(np))).split('\x1e');
@@ -632,7 +634,7 @@
         reply.notes = notes ? notes.split('\x1e') : [];
       }
       return reply;
-    }).catch((e) => ({ ok: false, errors: ['the JSON reader could not load (' + e.message + ')'], notes: [] }))
+    }).catch((e) => ({ ok: false, errors: [PAGE_TEXT[lang].noReader.replace('{why}', e.message)], notes: [] }))
       .then((reply) => {
         showImportErrors(reply.errors);
         if (reply.ok) { closeImport(); toast(PAGE_TEXT[lang].imported); }
@@ -766,7 +768,9 @@
   document.addEventListener('visibilitychange', () => { if (!document.hidden && Module) Module._gs_request_frame(); });
   // The Copy link button is HTML so that Safari sees the clipboard write inside the user's gesture.
   $('copy-link').addEventListener('click', () => {
-    const link = providerLink(fullUrl + '#' + lastLink);
+    // The language is the page's query, not the fragment's: a Russian page's link keeps it; an embed's
+    // keeps the provider's look, language and currency (providerLink).
+    const link = embed ? providerLink(fullUrl + '#' + lastLink) : fullUrl + (lang === 'ru' ? '?lang=ru' : '') + '#' + lastLink;
     copyText(link, () => {
       const b = $('copy-link');
       b.classList.add('done');
@@ -794,7 +798,7 @@
       tooBig: 'larger than {max}, not read',
       notConfig: 'not config.json, model.safetensors.index.json or hf_quant_config.json, not read',
       moreIgnored: 'and {n} more files not read', noConfig: 'no config.json among the files',
-      noRussian: 'The Russian text could not be loaded' },
+      noRussian: 'The Russian text could not be loaded', noReader: 'the JSON reader could not load ({why})' },
     ru: { skip: 'К результатам', copy: 'Ссылка', copied: 'Скопировано', copyTitle: 'Скопировать ссылку на эту конфигурацию', close: 'Закрыть',
       canvas: 'Калькулятор GPU (интерактивный холст); Tab переходит по элементам управления, Escape выходит из него; результаты продублированы ниже текстом',
       summary: 'Результаты текстом', caption: 'Все GPU, оценённые для этой конфигурации', title: 'gpusizer: калькулятор GPU',
@@ -805,7 +809,7 @@
       tooBig: 'больше {max}, не прочитан',
       notConfig: 'не config.json, model.safetensors.index.json или hf_quant_config.json, не прочитан',
       moreIgnored: 'и ещё файлов, не прочитанных: {n}', noConfig: 'среди файлов нет config.json',
-      noRussian: 'Русский текст не загрузился' },
+      noRussian: 'Русский текст не загрузился', noReader: 'модуль чтения JSON не загрузился ({why})' },
   };
   function translatePage() {
     const t = PAGE_TEXT[lang];
@@ -859,7 +863,7 @@
   api.uiHeight = () => Module._gs_ui_height();
   api.lastFrameMs = (uiOnly) => Module._gs_last_frame_ms(uiOnly ? 1 : 0);
   api.startupMs = () => ({ webgl: Module._gs_startup_ms(0), imgui: Module._gs_startup_ms(1), catalog: Module._gs_startup_ms(2), state: Module._gs_startup_ms(3), fonts: Module._gs_startup_ms(4), frame_start: Module._gs_startup_ms(5), frame_layout: Module._gs_startup_ms(6), frame_total: Module._gs_startup_ms(7), frame_passes: Module._gs_startup_ms(8) });
-  api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2 }[kind] || 0));
+  api.exportText = (kind) => Module.UTF8ToString(Module._gs_export({ markdown: 0, csv: 1, json: 2, fileName: 3 }[kind] || 0));
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.
   api.orderRecommended = () => {

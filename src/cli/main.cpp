@@ -1,6 +1,6 @@
 // gpusizer CLI: the same engine and link codec as the browser, from the command line.
 //
-//   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru]
+//   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru] [--base-url URL]
 //            [--config config.json [--index model.safetensors.index.json] [--quant hf_quant_config.json]]
 //   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
@@ -28,6 +28,8 @@ const char* kUsage =
     "usage: gpusizer '<link fragment or URL>' [--json] [--markdown] [--csv] [--lang en|ru] [--catalog FILE] [--provider FILE]\n"
     "  e.g. gpusizer 'v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50' --json\n"
     "  --lang en|ru     language of the texts (reasons, warnings, exports; default en)\n"
+    "  --base-url URL   the calculator's address (e.g. https://calc.example/): the exports' link is then\n"
+    "                   URL#<link>; without it the link is the fragment, to append to that address\n"
     "  --catalog FILE   use FILE instead of the bundled catalog\n"
     "  --provider FILE  apply a provider file (extend/replace) over the catalog\n"
     "  --config FILE    size the model a Hugging Face config.json describes (model=custom; the result's\n"
@@ -52,8 +54,13 @@ bool read_file(const std::string& path, std::string* out, std::size_t max_bytes 
 }
 
 // Catalog and provider errors on stderr: one line each, no control characters from the file.
-void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path) {
-    for (const auto& e : errors) std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+// A config.json's problems are said in --lang's language (text::error_text); catalogs' in English.
+void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path,
+                  gpusizer::Lang lang = gpusizer::Lang::en) {
+    for (gpusizer::CatalogError e : errors) {
+        e.message = gpusizer::text::error_text(e.message, lang);
+        std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+    }
     std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << errors.size() << " problems)\n";
 }
 
@@ -77,7 +84,7 @@ bool import_config(const std::string& config_path, const std::string& index_path
         std::cerr << "error: " << gpusizer::strip_controls(config_path, false) << " not imported\n";
         return false;
     }
-    if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file); return false; }
+    if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file, lang); return false; }
     s = gpusizer::state_with_import(s, imp.model);
     notes.insert(notes.end(), imp.notes.begin(), imp.notes.end());
     return true;
@@ -153,7 +160,7 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
 
 // The command line, read. `exit_code` >= 0: nothing more to do (help, --pack-text, a usage error).
 struct Args {
-    std::string link, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, quant_path;
+    std::string link, base_url, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, quant_path;
     std::string prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
@@ -176,6 +183,7 @@ Args parse_args(int argc, char** argv) {
         else if ((a == "--config" || a == "--index") && value)
             (a == "--config" ? r.config_path : r.index_path) = argv[++i];
         else if (a == "--quant" && value) r.quant_path = argv[++i];
+        else if (a == "--base-url" && value) r.base_url = argv[++i];
         else if (a == "--pack-text" && i + 2 < argc) {
             if (std::string(argv[i + 1]) != "ru") { std::cerr << "--pack-text: only ru has a pack\n"; r.exit_code = 2; }
             else r.exit_code = write_language_pack(argv[i + 2]);
@@ -207,6 +215,9 @@ Args parse_args(int argc, char** argv) {
         r.exit_code = 2;
     } else if (!r.index_path.empty() && r.config_path.empty()) {
         std::cerr << "--index needs --config\n" << kUsage;
+        r.exit_code = 2;
+    } else if (!r.base_url.empty() && r.base_url.rfind("https://", 0) != 0 && r.base_url.rfind("http://", 0) != 0) {
+        std::cerr << "--base-url: expected an http(s):// address\n" << kUsage;  // the exports make it a link
         r.exit_code = 2;
     } else if (!r.quant_path.empty() && r.config_path.empty()) {
         std::cerr << "--quant needs --config\n" << kUsage;
@@ -269,9 +280,11 @@ int run(const Args& args) {
     // (JSON escapes its own).
     switch (args.output) {
         case Args::Output::json: std::cout << result_json(r, notes, 2, args.lang) << "\n"; break;
-        case Args::Output::markdown: std::cout << strip_controls(result_markdown(r, args.lang), true); break;
-        case Args::Output::csv: std::cout << strip_controls(result_csv(r, args.lang), true); break;
-        case Args::Output::table: std::cout << strip_controls(result_table(r, notes, args.lang), true); break;
+        case Args::Output::markdown: std::cout << strip_controls(result_markdown(r, args.lang, args.base_url), true); break;
+        case Args::Output::csv: std::cout << strip_controls(result_csv(r, args.lang, args.base_url), true); break;
+        case Args::Output::table:
+            std::cout << strip_controls(result_table(r, notes, args.lang, args.base_url), true);
+            break;
     }
     return 0;
 }

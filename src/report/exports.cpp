@@ -1,6 +1,7 @@
 // The readable exports (CLI table, Markdown, CSV) and the DOM summary, in the chosen language.
 // Each starts from the same context (task, model, inputs, link, recommendation, currency) and
 // the same columns; a figure that does not apply to an option is "—".
+#include <cctype>
 #include <cmath>
 #include <functional>
 #include <iterator>
@@ -26,6 +27,18 @@ struct Column {
     std::function<std::string(const Option&)> cell;
 };
 
+// How each option splits the model: tensor and pipeline parallel degrees, and the copies beside them
+// (serving replicas; data-parallel ranks in training). Several layouts of one GPU differ only here.
+void layout_columns(const Result& r, Lang lang, std::vector<Column>& c) {
+    if (r.state.task == Task::other) return;  // one scene or batch per GPU: nothing is split
+    auto n = [lang](int v) { return v > 0 ? text::number(v, 0, lang) : std::string(dash()); };
+    auto split = [](const Option& o) { return o.count > 0; };
+    c.push_back({"TP", [=](const Option& o) { return split(o) ? n(o.tp) : dash(); }});
+    c.push_back({"PP", [=](const Option& o) { return split(o) ? n(o.pp) : dash(); }});
+    if (is_train(r)) c.push_back({"DP", [=](const Option& o) { return split(o) ? n(o.dp) : dash(); }});
+    else c.push_back({T("Replicas", lang), [=](const Option& o) { return split(o) ? n(o.replicas) : dash(); }});
+}
+
 // brief: the DOM summary's columns (GPU, GPUs, servers, fits, GB, the task's figure, cost, why not).
 std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
     std::vector<Column> c;
@@ -33,6 +46,7 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
     c.push_back({T("GPU", lang), [](const Option& o) { return o.gpu_name; }});
     c.push_back({T("GPUs", lang), [n](const Option& o) { return o.count > 0 ? n(o.count, 0) : dash(); }});
     c.push_back({T("Servers", lang), [n](const Option& o) { return o.servers > 0 ? n(o.servers, 0) : dash(); }});
+    if (!brief) layout_columns(r, lang, c);
     c.push_back({T("Fits", lang), [lang](const Option& o) { return std::string(T(o.fits ? "yes" : "no", lang)); }});
     c.push_back({T("GB/GPU", lang), [n](const Option& o) { return o.per_gpu_gb.mid > 0 ? n(o.per_gpu_gb.mid, 1) : dash(); }});
     if (r.state.task == Task::infer && r.state.use == "asr") {
@@ -84,7 +98,9 @@ std::string task_figure(const Result& r, const Option& o, Lang lang) {
     return text::number(o.score, 1, lang) + " " + text::render(o.score_label, lang);
 }
 
-std::string sentence(const Result& r, Lang lang) {
+// with_label: the sentence on its own ("Recommended: 2 × …"); without, the figures alone, for an
+// export that puts its own "Recommended configuration" label before them.
+std::string sentence(const Result& r, Lang lang, bool with_label = true) {
     if (r.options.empty()) return T("Nothing to evaluate", lang);
     if (r.recommended < 0) {
         const Option& o = r.options.front();
@@ -92,7 +108,8 @@ std::string sentence(const Result& r, Lang lang) {
                text::render(o.reason, lang) + ".";
     }
     const Option& o = r.options[size_t(r.recommended)];
-    std::string s = std::string(T("Recommended: ", lang)) + std::to_string(o.count) + " × " + o.gpu_name;
+    std::string s = (with_label ? std::string(T("Recommended: ", lang)) : std::string()) + std::to_string(o.count) +
+                    " × " + o.gpu_name;
     if (o.offload && o.offload->moves_weights())
         s += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang) + " " + T("in host RAM", lang);
     s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
@@ -173,16 +190,18 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
 
 struct Context {
     std::string title, task, model, inputs, link, recommendation, currency;
+    std::string link_note;  // a bare fragment says where it goes
 };
 
-Context context(const Result& r, Lang lang) {
+Context context(const Result& r, Lang lang, const std::string& base_url) {
     Context c;
     c.title = std::string("gpusizer — ") + T("GPU sizing calculator: which GPUs, how many, how fast, how much", lang);
     c.task = text::task_name(r.state, lang);
     c.model = model_text(r, lang);
     for (const auto& [label, value] : inputs(r, lang)) c.inputs += (c.inputs.empty() ? "" : "; ") + label + ": " + value;
-    c.link = "#" + encode_link(r.state);
-    c.recommendation = sentence(r, lang);
+    c.link = page_link(base_url, encode_link(r.state), lang);
+    if (base_url.empty()) c.link_note = std::string(" (") + T("append it to the calculator's address", lang) + ")";
+    c.recommendation = sentence(r, lang, false);
     c.currency = r.currency;
     return c;
 }
@@ -253,6 +272,16 @@ std::string md_link(const std::string& label, const std::string& url) {
     return "[" + text + "](" + url + ")";
 }
 
+// The export's own link: a whole URL as an autolink (<…>, which Markdown keeps verbatim, & and all),
+// a fragment as code.
+std::string md_link_text(const std::string& link) {
+    const bool web = link.rfind("https://", 0) == 0 || link.rfind("http://", 0) == 0;
+    if (web && link.find_first_of(" <>\r\n`") == std::string::npos) return "<" + link + ">";
+    std::string code;
+    for (char ch : link) if (ch != '`' && ch != '\n' && ch != '\r') code += ch;
+    return "`" + code + "`";
+}
+
 // The "Accuracy" section of each export: every estimated figure of the recommended option, its
 // band and the nearest published run (report/accuracy_text.hpp).
 std::string accuracy_text(const Result& r, Lang lang) {
@@ -301,15 +330,16 @@ std::string accuracy_csv(const Result& r, Lang lang) {
 
 }  // namespace
 
-std::string result_table(const Result& r, const std::vector<Warning>& extra, Lang lang) {
-    const Context c = context(r, lang);
+std::string result_table(const Result& r, const std::vector<Warning>& extra, Lang lang, const std::string& base_url) {
+    const Context c = context(r, lang, base_url);
     std::string s = c.title + "\n";
     s += std::string(T("Task", lang)) + ": " + c.task + "\n" + T("Model", lang) + ": " + c.model + "\n";
-    s += std::string(T("Inputs", lang)) + ": " + c.inputs + "\n" + T("Link: ", lang) + c.link + "\n";
-    s += std::string(T("Currency", lang)) + ": " + c.currency + "\n" + c.recommendation + "\n";
+    s += std::string(T("Inputs", lang)) + ": " + c.inputs + "\n" + T("Link: ", lang) + c.link + c.link_note + "\n";
+    s += std::string(T("Currency", lang)) + ": " + c.currency + "\n";
+    s += std::string(T("Recommended configuration", lang)) + ": " + c.recommendation + "\n";
     for (const auto* list : {&extra, &r.warnings})
         for (const auto& w : *list) s += std::string(T("warning: ", lang)) + text::render(w, lang) + "\n";
-    for (const Advice& a : r.advice) s += std::string(T("Why this answer", lang)) + ": " + advice_text(a, lang) + "\n";
+    for (const Advice& a : r.advice) s += std::string(T("Why this answer", lang)) + ": " + advice_text(a, lang, base_url) + "\n";
     if (r.model_found && r.state.task != Task::other)
         s += std::string(T("Memory of one replica before splitting: ", lang)) + text::with_unit(r.memory.total().gb(), 1, "GB", lang) +
              "  (" + T("range", lang) + " " + text::number(r.memory_total_gb.low, 1, lang) + "–" +
@@ -336,17 +366,17 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
     return s + accuracy_text(r, lang);
 }
 
-std::string result_markdown(const Result& r, Lang lang) {
-    const Context c = context(r, lang);
+std::string result_markdown(const Result& r, Lang lang, const std::string& base_url) {
+    const Context c = context(r, lang, base_url);
     std::string s = "# " + c.title + "\n\n";
     s += "- **" + std::string(T("Task", lang)) + "**: " + md_cell(c.task) + "\n";
     s += "- **" + std::string(T("Model", lang)) + "**: " + md_cell(c.model) + "\n";
     s += "- **" + std::string(T("Inputs", lang)) + "**: " + md_cell(c.inputs) + "\n";
-    s += "- **" + std::string(T("Link", lang)) + "**: `" + c.link + "`\n";
+    s += "- **" + std::string(T("Link", lang)) + "**: " + md_link_text(c.link) + md_cell(c.link_note) + "\n";
     s += "- **" + std::string(T("Recommended configuration", lang)) + "**: " + md_cell(c.recommendation) + "\n";
     s += "- **" + std::string(T("Currency", lang)) + "**: " + md_cell(c.currency) + "\n";
     for (const Advice& a : r.advice)
-        s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang)) + "\n";
+        s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
     std::string head = "|", rule = "|";
@@ -360,15 +390,15 @@ std::string result_markdown(const Result& r, Lang lang) {
     return s + accuracy_markdown(r, lang);
 }
 
-std::string result_csv(const Result& r, Lang lang) {
-    const Context c = context(r, lang);
+std::string result_csv(const Result& r, Lang lang, const std::string& base_url) {
+    const Context c = context(r, lang, base_url);
     std::string s;
     for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
              {"gpusizer", c.title}, {T("Task", lang), c.task}, {T("Model", lang), c.model}, {T("Inputs", lang), c.inputs},
-             {T("Link", lang), c.link}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
+             {T("Link", lang), c.link + c.link_note}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
         s += csv_cell(k) + "," + csv_cell(v) + "\n";
     for (const Advice& a : r.advice)
-        s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang)) + "\n";
+        s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
     const auto cols = columns(r, lang, false);
     for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
@@ -392,6 +422,46 @@ Summary summarize(const Result& r, Lang lang) {
     out.accuracy_title = T("How right are these figures", lang);
     out.accuracy = accuracy_groups(accuracy_lines(r, lang));
     return out;
+}
+
+std::string page_link(const std::string& base_url, const std::string& fragment, Lang lang) {
+    if (base_url.empty()) return "#" + fragment;
+    // The base is the page's address without its query or fragment; a given query is kept.
+    std::string base = base_url.substr(0, base_url.find('#'));
+    if (lang == Lang::ru && base.find("lang=") == std::string::npos)
+        base += std::string(base.find('?') == std::string::npos ? "?" : "&") + "lang=ru";
+    return base + "#" + fragment;
+}
+
+namespace {
+
+// Lower-case letters and digits; anything else one '-', none at either end; at most `max` characters.
+std::string slug(const std::string& v, size_t max) {
+    std::string out;
+    for (unsigned char ch : v) {
+        const char c = char(std::tolower(ch));
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    if (out.size() > max) out.resize(max);
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out;
+}
+
+}  // namespace
+
+std::string export_file_name(const Result& r, const std::string& ext) {
+    // The model's id without its organisation ("Qwen/Qwen3-8B" -> "qwen3-8b"); a custom model its name.
+    std::string model = r.model.custom ? r.model.name : r.state.model;
+    if (const auto at = model.rfind('/'); at != std::string::npos) model = model.substr(at + 1);
+    std::string task = r.state.task == Task::infer ? (r.state.use.empty() ? "infer" : r.state.use)
+                       : r.state.task == Task::tune ? "tune" : r.state.task == Task::train ? "train" : r.state.use;
+    std::string name = "gpusizer";
+    for (const std::string& part : {r.state.task == Task::other ? std::string() : slug(model, 40), slug(task, 20)})
+        if (!part.empty()) name += "-" + part;
+    const Option* o = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
+    if (o && o->count > 0) name += "-" + slug(o->gpu_id, 40) + "x" + std::to_string(o->count);
+    return name + "." + ext;
 }
 
 }  // namespace gpusizer

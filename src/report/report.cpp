@@ -282,12 +282,12 @@ std::string dump(const json& j, int indent) { return j.dump(indent, ' ', false, 
 
 }  // namespace
 
-std::string advice_text(const Advice& a, Lang lang) {
+std::string advice_text(const Advice& a, Lang lang, const std::string& base_url) {
     std::string t = text::render(a.why, lang);
     if (!t.empty() && t.back() != '.') t += '.';  // a reason is a clause; here it is a sentence
     if (!a.action.empty() && a.apply)
-        t += std::string(" ") + text::ui("Switch: ", lang) + text::render(a.action, lang) + " (#" +
-             encode_link(*a.apply) + ")";
+        t += std::string(" ") + text::ui("Switch: ", lang) + text::render(a.action, lang) + " (" +
+             page_link(base_url, encode_link(*a.apply), lang) + ")";
     return t;
 }
 

@@ -24,13 +24,23 @@ std::string page_json(const Result& r, const std::vector<Warning>& extra_warning
 std::string mirror_json(const Result& r, Lang lang);
 
 // One advice (engine/sizing.hpp) as a line of text: why, then the switch and the link it sets.
-std::string advice_text(const Advice& a, Lang lang);
+// With the page's address (`base_url`, see the exports) the switch's link is a whole URL.
+std::string advice_text(const Advice& a, Lang lang, const std::string& base_url = {});
 
 // Exports: a context block (title, task, model, inputs, link, recommendation, currency), then
 // one row per option; "—" for a figure that does not apply.
-std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang = Lang::en);
-std::string result_markdown(const Result& r, Lang lang = Lang::en);
-std::string result_csv(const Result& r, Lang lang = Lang::en);
+// `base_url` is the calculator's own address (the page passes location.origin + pathname, the CLI
+// --base-url): the export's link is then a whole URL someone can open. Without one the link is
+// the fragment, said to be appended to the calculator's address (no public address is documented).
+std::string result_table(const Result& r, const std::vector<Warning>& extra_warnings, Lang lang = Lang::en,
+                         const std::string& base_url = {});
+std::string result_markdown(const Result& r, Lang lang = Lang::en, const std::string& base_url = {});
+std::string result_csv(const Result& r, Lang lang = Lang::en, const std::string& base_url = {});
+// The address an export (or the page's Copy link) gives: base?lang=ru#fragment. A Russian link keeps
+// its language (the fragment has no lang key: it is the page's query), so it opens in Russian.
+std::string page_link(const std::string& base_url, const std::string& fragment, Lang lang);
+// A download's file name from what it holds: gpusizer-<model>-<task>-<gpu>x<count>.<ext>, in [a-z0-9-].
+std::string export_file_name(const Result& r, const std::string& ext);
 
 // Cell encoders of the exports, safe for any text a catalog or a link brings: csv_cell quotes
 // and defuses formulas (= + - @ tab CR get a leading '), md_cell escapes | < > & and folds lines.

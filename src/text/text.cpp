@@ -189,11 +189,46 @@ const char* noun(double n, std::string_view key, Lang lang) {
         {"token", "token", "tokens", "токен", "токена", "токенов"},
         {"replica", "replica", "replicas", "реплика", "реплики", "реплик"},
         {"stream", "stream", "streams", "поток", "потока", "потоков"},
+        {"live stream", "live stream", "live streams", "живой поток", "живых потока", "живых потоков"},
+        {"dimension", "dimension", "dimensions", "измерение", "измерения", "измерений"},
+        {"concurrent request", "concurrent request", "concurrent requests", "одновременный запрос",
+         "одновременных запроса", "одновременных запросов"},
     };
     for (const auto& w : nouns)
         if (key == w.key)
             return lang == Lang::ru ? plural(n, lang, w.ru_one, w.ru_few, w.ru_many) : plural(n, lang, w.one, w.many, w.many);
     return "";
+}
+
+double shown_count(double v, int decimals) {
+    if (std::fabs(v) >= 1e4) return 5;  // "30,9 тыс.", "41.1k": the genitive plural
+    const double p = std::pow(10.0, decimals);
+    return std::round(v * p) / p;
+}
+
+std::string error_text(const std::string& english, Lang lang) {
+    if (lang != Lang::ru) return english;
+    // "expected a whole number 1–100000, got a string": the head, then the kind of value found.
+    const size_t got = english.rfind(", got ");
+    if (got != std::string::npos)
+        return error_text(english.substr(0, got), lang) + ", " + ui("got", lang) + " " + ui(english.c_str() + got + 6, lang);
+    const std::string whole = ui(english.c_str(), lang);
+    if (whole != english) return whole;
+    // Heads followed by a number (and " levels", " bytes", ")"): the number and what follows kept.
+    static const char* const heads[] = {"expected a whole number ", "expected one entry per layer (", "expected one block per layer (",
+                                        "nested deeper than ", "larger than ", "gives an MLP wider than ",
+                                        "gives an MLP width outside 1–", "expand × hidden_size wider than ",
+                                        "num_heads × head_dim wider than "};
+    for (const char* head : heads) {
+        const std::string h = head;
+        if (english.rfind(h, 0) != 0) continue;
+        std::string tail = english.substr(h.size());
+        for (const char* unit : {" levels", " bytes"})
+            if (const size_t at = tail.rfind(unit); at != std::string::npos && at + std::strlen(unit) == tail.size())
+                tail = tail.substr(0, at) + " " + ui(unit + 1, lang);
+        return ui(head, lang) + tail;
+    }
+    return english;
 }
 
 std::string count_of(double n, int decimals, std::string_view key, Lang lang) {

@@ -58,6 +58,13 @@ const char* plural(double n, Lang lang, const char* one, const char* few, const 
 // "user", "token", "replica", "stream".
 std::string count_of(double n, int decimals, std::string_view noun, Lang lang);
 const char* noun(double n, std::string_view noun, Lang lang);  // the word alone ("GPU-hour" too)
+// The count a shown number stands for, for its noun's form: "30,9 тыс." reads as many (5), a
+// fraction as a fraction, anything else as the integer it is rounded to on the screen.
+double shown_count(double v, int decimals);
+// A file reader's error message (catalog_json.hpp: CatalogError::message, English: the JSON module has
+// no text tables) in the language: whole phrases from the UI table, or a known head ("expected a whole
+// number 1–100000") with its numbers and the kind found after ", got "; one not known stays English.
+std::string error_text(const std::string& english, Lang lang);
 // Units: key is the English unit ("s", "min", "h", "GB", "GB/s", "kWh", "MWh", "tok/s", "/h", "TFLOPS").
 const char* unit(std::string_view key, Lang lang);
 std::string with_unit(double v, int decimals, std::string_view unit_key, Lang lang);

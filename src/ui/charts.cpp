@@ -124,7 +124,9 @@ void draw_chart(App& app) {
         return a.x + float(t) * (b.x - a.x);
     };
     auto fy = [&](double y) { return b.y - float(y / ymax) * (b.y - a.y); };
-    for (const Tick& t : yt) {
+    const bool comma = lang() == text::Lang::ru;  // the ticks' decimal mark: "0,5" on a Russian page
+    for (Tick t : yt) {
+        t.label = shown_decimal(t.label, comma);
         dl->AddLine(ImVec2(a.x, fy(t.value)), ImVec2(b.x, fy(t.value)), palette().grid);
         dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.label.c_str()).x - em() * 0.3f, fy(t.value) - em() * 0.5f), palette().text_dim,
                     t.label.c_str());
@@ -132,8 +134,9 @@ void draw_chart(App& app) {
     // Context lengths are powers of 2 ("32k"); users and GPU counts read best as 1-2-5 × 10^n.
     const int x_count = std::max(2, int((b.x - a.x) / (em() * 3.2f)));
     const std::vector<Tick> xt = s.log_x ? log_ticks(x0, x1, x_count, ctx_axis) : linear_ticks(x0, x1, x_count);
-    for (const Tick& t : xt) {
+    for (Tick t : xt) {
         if (t.value < x0 || t.value > x1) continue;
+        t.label = shown_decimal(t.label, comma);
         const float x = fx(t.value);
         dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), palette().grid);
         dl->AddLine(ImVec2(x, b.y), ImVec2(x, b.y + em() * 0.25f), palette().text_dim);
@@ -155,8 +158,8 @@ void draw_chart(App& app) {
             if (std::fabs(fx(s.x[i]) - mx) < std::fabs(fx(s.x[best]) - mx)) best = i;
         const ImVec2 pt(fx(s.x[best]), fy(s.y[best]));
         dl->AddCircleFilled(pt, em() * 0.3f, palette().accent);
-        const std::string xs = ctx_axis ? binary_label(s.x[best]) : si(s.x[best], 1);
-        const std::string ys = format_human_number(s.y[best], s.y[best] < 10 ? 2 : 1);
+        const std::string xs = shown_decimal(ctx_axis ? binary_label(s.x[best]) : si(s.x[best], 1), comma);
+        const std::string ys = shown_decimal(format_human_number(s.y[best], s.y[best] < 10 ? 2 : 1), comma);
         ImGui::SetCursorScreenPos(ImVec2(pt.x - em() * 0.4f, pt.y - em() * 0.4f));
         ImGui::Dummy(ImVec2(em() * 0.8f, em() * 0.8f));  // the anchor the tip sits beside
         hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);

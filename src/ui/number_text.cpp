@@ -118,6 +118,12 @@ std::string format_human_number(double v, int decimals) {
     return trimmed(r, decimals);
 }
 
+std::string shown_decimal(std::string s, bool comma) {
+    if (comma)
+        for (char& c : s) c = c == '.' ? ',' : c;
+    return s;
+}
+
 int clamp_side(double v, double min, double max) { return v < min ? -1 : v > max ? 1 : 0; }
 
 }  // namespace gpusizer::ui

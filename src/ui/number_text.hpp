@@ -23,6 +23,9 @@ ParsedNumber parse_human_number(std::string_view text, bool allow_percent = fals
 // `decimals` is the field's precision. Suffixes when exact ("10T", "1.5M", "32k" for 32000 but
 // "32768"); from a million on, at most 3 decimals after the suffix ("1.049M").
 std::string format_human_number(double v, int decimals);
+// A number only shown (a slider's text, a chart's ticks and tip), in the reader's decimal mark: "1,5M"
+// on a Russian page. The typed field keeps the dot: "1,125M" would read back as 1125M.
+std::string shown_decimal(std::string s, bool comma);
 
 // Which side a typed value fell out of [min, max]: -1 below, +1 above, 0 inside.
 int clamp_side(double v, double min, double max);

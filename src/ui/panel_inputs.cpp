@@ -246,7 +246,7 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     if (m.active_params_b < m.params_b * 0.95)
         meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
     if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
-    else if (m.embedding) meta += " · " + std::to_string(m.embedding->dimensions) + " " + tr("dimensions");
+    else if (m.embedding) meta += " · " + text::count_of(m.embedding->dimensions, 0, "dimension", lang());
     if (m.max_context > 0 && !m.speech) meta += " · " + std::string(tr("ctx ")) + si(m.max_context, 0);
     meta += " · " + std::string(weight_format_info(m.native_format).label) + " · " + m.license;
     if (m.estimated) meta += std::string(" · ") + tr("estimated");
@@ -254,7 +254,10 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
     if (hovered) {
         ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
-        hover_tip(m.id + "\n" + m.notes + "\n" + tr("Source: ") + m.source);
+        // The catalog's notes are its sources' words, in English: a Russian page says so rather than
+        // passing them off as translated (no Russian notes are kept).
+        const std::string label = lang() == text::Lang::ru && !m.notes.empty() ? tr("Catalog note (in English): ") : "";
+        hover_tip(m.id + "\n" + label + m.notes + "\n" + tr("Source: ") + m.source);
     }
     ImGui::PopID();
     return clicked;

@@ -95,7 +95,7 @@ void serving_figures(const Option& o, FigureGrid& cell) {
          "ttft_s");
     const std::string layout = std::to_string(o.replicas) + " × " + std::to_string(o.tp) + " × " + std::to_string(o.pp);
     cell(tr("Replicas × TP × PP"), layout,
-         std::to_string(o.batch_per_replica) + " " + tr("concurrent requests per replica; serves up to") + " " +
+         text::count_of(o.batch_per_replica, 0, "concurrent request", L) + " " + tr("per replica; serves up to") + " " +
              text::number(o.users_served, 0, L) + "\n" + tr("KV cache per replica (tokens, as vLLM logs it):") + " " +
              text::compact(o.kv_cache_tokens, 0, L) + "; " + tr("maximum concurrency at the full context:") + " " +
              text::number(o.max_concurrency, 1, L),
@@ -222,12 +222,14 @@ void draw_recommendation(App& app) {
 }
 
 void draw_exports(App& app) {
-    if (ImGui::Button(tr("Copy as Markdown"))) host::copy_text(result_markdown(app.result, lang()));
+    if (ImGui::Button(tr("Copy as Markdown"))) host::copy_text(result_markdown(app.result, lang(), app.embed.full_url));
     same_line_if_fits(tr("Copy as CSV"));
-    if (ImGui::Button(tr("Copy as CSV"))) host::copy_text(result_csv(app.result, lang()));
+    if (ImGui::Button(tr("Copy as CSV"))) host::copy_text(result_csv(app.result, lang(), app.embed.full_url));
     same_line_if_fits(tr("Download JSON"));
+    // Named by what it holds (model, task, GPUs), so two downloads do not become gpusizer (1).json.
     if (ImGui::Button(tr("Download JSON")))
-        host::download("gpusizer.json", "application/json", result_json(app.result, app.link_warnings, 2, lang()));
+        host::download(export_file_name(app.result, "json"), "application/json",
+                     result_json(app.result, app.link_warnings, 2, lang()));
 }
 
 }  // namespace

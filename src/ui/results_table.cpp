@@ -39,6 +39,7 @@ struct Column {
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
     std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
     const char* figure = nullptr;  // its name in the JSON, for its error band (report/accuracy_text.hpp)
+    const char* card_noun = nullptr;  // a card's noun in the number's form (text::noun), not card_unit: "27 GPU-часов"
 };
 
 const char* const dash = "—";
@@ -58,8 +59,9 @@ std::vector<Column> figure_columns(const App& app) {
                      [](const Option& o) { return o.audio_x_realtime.mid; }, 1, tr("× realtime")});
         c.back().figure = "audio_x_realtime";
         c.push_back({tr("Live streams"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
-                     [](const Option& o) { return o.streams_served; }, 4, tr("live streams")});
+                     [](const Option& o) { return o.streams_served; }, 4, ""});
         c.back().figure = "streams_served";
+        c.back().card_noun = "live stream";
     } else if (task == Task::infer && r.state.use == "embed") {
         c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
                      [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
@@ -80,8 +82,9 @@ std::vector<Column> figure_columns(const App& app) {
         c.back().figure = "total_tps";
     } else if (task == Task::tune || task == Task::train) {
         c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash); },
-                     [](const Option& o) { return o.gpu_hours.mid; }, 3, tr("GPU-hours")});
+                     [](const Option& o) { return o.gpu_hours.mid; }, 3, ""});
         c.back().figure = "gpu_hours";
+        c.back().card_noun = "GPU-hour";
         // Wall-clock time in the job's own scale (minutes, hours or days).
         c.push_back({tr("Time"), [](const Option& o) { return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash); },
                      [](const Option& o) { return o.days.mid; }, 1, ""});
@@ -219,7 +222,11 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
             for (size_t c = 1; c < cols.size(); ++c) {
                 const std::string v = cols[c].cell(o);
                 if (v == dash) continue;
-                const std::string& unit = cols[c].card_unit;  // already in the UI's language
+                // already in the UI's language; a noun takes the form of the number shown (compact: 2
+                // decimals under 10, whole above)
+                const double n = cols[c].sort_key(o);
+                const std::string unit = cols[c].card_noun ? text::noun(text::shown_count(n, n < 10 ? 2 : 0), cols[c].card_noun, lang())
+                                                           : cols[c].card_unit;
                 figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
             }
             const float line_w = width - em();

@@ -231,7 +231,7 @@ bool number_row(const char* label, const char* id, double* v, double min, double
     const float field = std::max(em() * 5.5f, full * 0.30f);
     ImGui::SetNextItemWidth(full - field - ImGui::GetStyle().ItemSpacing.x);
     // The slider says what the field says ("10T", "32k"); '%' doubled so ImGui prints it literally.
-    const std::string shown = slider_text ? slider_text : format_human_number(*v, decimals);
+    const std::string shown = slider_text ? slider_text : shown_decimal(format_human_number(*v, decimals), lang() == text::Lang::ru);
     std::string literal;
     for (char c : shown) literal += c == '%' ? std::string("%%") : std::string(1, c);
     // Typing goes to the field beside it, so the slider takes no text.
@@ -322,8 +322,9 @@ void warning_line(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
+// Shown only (ranges, prices, the inputs' notes): in the reader's decimal mark, "24,1–26,8" in Russian.
 std::string fixed(double v, int decimals) {
-    return fixed_decimal(std::isfinite(v) ? v : 0.0, decimals);
+    return shown_decimal(fixed_decimal(std::isfinite(v) ? v : 0.0, decimals), lang() == text::Lang::ru);
 }
 
 std::string si(double v, int decimals) {

@@ -13,6 +13,7 @@
 #include "catalog/hf_config.hpp"
 #include "link/link.hpp"
 #include "report/message_codec.hpp"
+#include "text/hidden_chars.hpp"
 
 using namespace gpusizer;
 
@@ -68,7 +69,19 @@ EMSCRIPTEN_KEEPALIVE int gsj_import(const char* config, int config_len, const ch
     reset();
     const ConfigImport imp = import_hf_config(view(config, config_len), view(index, index_len), "config.json",
                                               "model.safetensors.index.json", view(quant, quant_len));
-    g_errors = join_lines(error_lines(imp.errors));
+    // Where and what apart (\x1f), so the page's module says the what in its language (gs_render_errors).
+    // (join_lines would blank the \x1f: each part loses its separators here instead.)
+    auto plain = [](std::string v) {
+        for (char& c : v) c = c >= '\x1c' && c <= '\x1f' ? ' ' : c;
+        return v;
+    };
+    for (CatalogError e : imp.errors) {
+        const std::string message = e.message;
+        e.message.clear();
+        std::string where = e.to_string();
+        if (where.size() >= 2 && where.compare(where.size() - 2, 2, ": ") == 0) where.resize(where.size() - 2);
+        g_errors += (g_errors.empty() ? "" : "\x1e") + plain(where) + "\x1f" + plain(text::drop_hidden_chars(message));
+    }
     if (!imp.ok) {
         g_notes = encode_messages(imp.refusals);
         return 0;

@@ -309,6 +309,21 @@ EMSCRIPTEN_KEEPALIVE const char* gs_render_notes(const char* notes) {
     return out(join_lines(lines));
 }
 
+// The JSON module's errors for a config.json ("where\x1fwhat" lines) in the UI's language.
+EMSCRIPTEN_KEEPALIVE const char* gs_render_errors(const char* errors) {
+    std::vector<std::string> lines;
+    std::string all = errors ? errors : "";
+    for (size_t start = 0; start <= all.size() && !all.empty();) {
+        const size_t end = std::min(all.find('\x1e', start), all.size());
+        const std::string line = all.substr(start, end - start);
+        const size_t sep = line.find('\x1f');
+        lines.push_back(sep == std::string::npos ? line
+                                                 : line.substr(0, sep) + ": " + text::error_text(line.substr(sep + 1), ui::lang()));
+        start = end + 1;
+    }
+    return out(join_lines(lines));
+}
+
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
 EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(g_app.page_json()); }
@@ -321,8 +336,9 @@ EMSCRIPTEN_KEEPALIVE void gs_test_set(const char* key, const char* value) {
 
 EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
     switch (kind) {
-        case 0: return out(result_markdown(g_app.result, ui::lang()));
-        case 1: return out(result_csv(g_app.result, ui::lang()));
+        case 0: return out(result_markdown(g_app.result, ui::lang(), g_app.embed.full_url));
+        case 1: return out(result_csv(g_app.result, ui::lang(), g_app.embed.full_url));
+        case 3: return out(export_file_name(g_app.result, "json"));  // the Download JSON file's name
         default: return out(result_json(g_app.result, g_app.link_warnings, 2, ui::lang()));
     }
 }

@@ -114,7 +114,7 @@ export default [
       assert(e.warnings.some((w) => w.code === 'config.encoder'), 'said');
       p.assertNoErrors();
 
-      const ru = await ctx.open('?lang=ru');
+      const ru = await ctx.open('?lang=ru', CLIPBOARD);
       await call(ru.page, 'openImport');
       const before = await call(ru.page, 'link');
       await ru.page.fill('#import-text', DATA(ctx, 'hf-configs/_malformed/lora-adapter-config/config.json'));
@@ -123,6 +123,17 @@ export default [
       const said = await ru.page.textContent('#import-errors');
       assert(said.includes('адаптер') && said.includes('meta-llama/Llama-3.2-3B') && said.includes('method=lora'), said);
       assertEqual(await call(ru.page, 'link'), before, 'a refused file changes nothing');
+      // A file that cannot be read: the field named, the problem said in Russian (not the JSON module's English).
+      await ru.page.fill('#import-text', '{"hidden_size": "4096", "num_hidden_layers": 2}');
+      await ru.page.click('#import-go');
+      await ctx.until(async () => (await ru.page.textContent('#import-errors')).includes('hidden_size'), { message: 'the errors are shown' });
+      const errors = await ru.page.textContent('#import-errors');
+      assert(errors.includes('hidden_size: ожидалось целое число, а здесь строка'), errors);
+      assert(errors.includes('num_attention_heads: нет обязательного целого числа') && !/expected|required/.test(errors), errors);
+      // The copied link opens the page in Russian again (the language is the query, not the fragment).
+      await ru.page.click('#import-close');
+      const copied = await copiedLink(ctx, ru.page);
+      assert(copied.includes('?lang=ru#v=1'), `copied ${copied}`);
       ru.assertNoErrors();
     },
   },

@@ -153,6 +153,16 @@ const tests = [
       const json = JSON.parse(await call(p.page, 'exportText', 'json'));
       // A context block (title, task, model, inputs, link, recommendation, currency), then the table.
       assert(md.startsWith('# gpusizer') && md.includes(r.link), 'markdown context');
+      // The link is the page's own address with the fragment; the recommendation has one label;
+      // each option's layout (TP, PP, DP) is a column.
+      const page = await p.page.evaluate(() => location.origin + location.pathname);
+      assert(md.includes(`**Link**: <${page}#${r.link}>`), 'a whole URL in the markdown');
+      assert(csv.includes(`"Link","${page}#${r.link}"`), 'a whole URL in the CSV');
+      assert(!md.includes('Recommended: ') && md.includes('**Recommended configuration**: '), 'one label');
+      assert(md.includes('| GPU | GPUs | Servers | TP | PP | DP |'), 'layout columns');
+      // The JSON download is named by what it holds.
+      const name = await call(p.page, 'exportText', 'fileName');
+      assert(/^gpusizer-llama-3-1-8b-instruct-train-[a-z0-9-]+x[0-9]+\.json$/.test(name), name);
       assertEqual(md.trim().split('\n').filter((l) => l.startsWith('|')).length, r.options.length + 2, 'markdown rows');
       const [head, table] = csv.trim().split('\n\n');
       assert(head.includes(r.link), 'csv context');

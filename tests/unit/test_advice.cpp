@@ -271,4 +271,9 @@ TEST_CASE("advice reaches the exports and the JSON, with the link its switch set
     CHECK(result_markdown(r, text::Lang::en).find("**Why this answer**") != std::string::npos);
     CHECK(result_csv(r, text::Lang::ru).find("Почему такой ответ") != std::string::npos);
     CHECK(result_table(r, {}, text::Lang::en).find("(#v=1&wq=int4)") != std::string::npos);
+    // With the page's address the switch is a link to open, as the export's own link is.
+    CHECK(result_table(r, {}, text::Lang::en, "https://calc.example/").find("(https://calc.example/#v=1&wq=int4)") !=
+          std::string::npos);
+    CHECK(result_csv(r, text::Lang::ru, "https://calc.example/").find("(https://calc.example/?lang=ru#v=1&wq=int4") !=
+          std::string::npos);
 }

@@ -249,7 +249,7 @@ TEST_CASE("exports carry their context and a dash for figures that do not apply"
     const Result r = test::run("v=1&task=other&use=hpc&vram=40");
     const std::string md = result_markdown(r, Lang::ru);
     for (const char* part : {"# gpusizer", "Задача", "Модель**: —", "Входные данные", "#v=1&task=other&use=hpc&vram=40",
-                             "Рекомендуется: ", "Валюта**: USD"})
+                             "Рекомендуемая конфигурация**: ", "Валюта**: USD"})
         CHECK_MESSAGE(md.find(part) != std::string::npos, part);
     const std::string csv = result_csv(test::run("v=1&model=Qwen/Qwen3-8B&ctx=32768&users=50"), Lang::en);
     CHECK(csv.find("\"Task\",\"Inference · Chat-bot\"") != std::string::npos);

@@ -125,3 +125,11 @@ TEST_CASE("chart ticks: round 1-2-5 steps, decimals only when needed, readable l
     CHECK(binary_label(32768) == "32k");
     CHECK(binary_label(1536) == "1.5k");
 }
+
+TEST_CASE("a number only shown takes the reader's decimal mark; one shown as typed keeps the dot") {
+    CHECK(shown_decimal(format_human_number(1.5e6, 0), true) == "1,5M");
+    CHECK(shown_decimal("25.4", true) == "25,4");
+    CHECK(shown_decimal("25.4", false) == "25.4");
+    // Why the typed field keeps the dot: a comma with three digits after it reads as a thousands group.
+    CHECK(parse_human_number(format_human_number(1.125e6, 3)).value == doctest::Approx(1.125e6));
+}
