@@ -183,22 +183,6 @@ std::string card_tip(const App& app, const std::vector<Column>& cols, const Opti
     return tip;
 }
 
-// ImGui's log (the page's canvasText, what tests read) gets what RenderTextEllipsis shows: the text,
-// or the part that fits and "…".
-void log_shown_part(const std::string& text, ImVec2 pos, float width) {
-    if (!GImGui->LogEnabled) return;
-    const char* end = text.c_str() + text.size();
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) {
-        ImGui::LogRenderedText(&pos, text.c_str(), end);
-        return;
-    }
-    const char* fits = end;
-    const float dots = ImGui::CalcTextSize("…").x;
-    ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), std::max(0.0f, width - dots), 0, text.c_str(), end, &fits);
-    const std::string shown = std::string(text.c_str(), fits) + "…";
-    ImGui::LogRenderedText(&pos, shown.c_str(), shown.c_str() + shown.size());
-}
-
 // One line of text cut to `width` with "…"; true when the pointer is over it: the caller then shows
 // line_tip (no ⓘ in a table cell: a tap leaves the pointer there, which shows it).
 bool one_line(const std::string& text, float width, ImU32 color) {
@@ -208,7 +192,6 @@ bool one_line(const std::string& text, float width, ImU32 color) {
     ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), pos, ImVec2(pos.x + width, pos.y + h), pos.x + width, pos.x + width,
                               text.c_str(), nullptr, nullptr);
     ImGui::PopStyleColor();
-    log_shown_part(text, pos, width);
     ImGui::Dummy(ImVec2(width, h));
     return ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
 }

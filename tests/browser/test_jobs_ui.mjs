@@ -50,12 +50,17 @@ export default [
       assert(lines[head].includes('Servers'), `the table has a servers column: ${lines[head]}`);
       const perHour = lines[head].indexOf('Cost/h');
       assert(perHour < 0 || perHour > lines[head].indexOf('Per run'), 'per run comes before per hour');
-      const rows = lines.slice(head + 1).filter((l) => /^\s*\d+\s/.test(l) && l.includes('$'));
+      // The log writes a row as "| rank | GPU" and, on its second line, "reason | GPUs | … | cost |": the
+      // per-run cell is as far from the row's end as its header from the header's end.
+      const cells = (l) => l.split('|').map((c) => c.trim()).filter((c) => c);
+      const header = cells(lines[head]);
+      const fromEnd = header.length - header.findIndex((c) => c.startsWith('Per run'));
+      const rows = lines.slice(head + 1).filter((l) => /\|\s*$/.test(l) && l.includes('$')).map(cells);
       const n = Math.min(rows.length, rankedByCost(r));
       assert(n >= 3, `at least three priced rows on the screen (${n})`);
-      const firstCost = rows.slice(0, n).map((l) => dollars(l)[0]);
+      const perRun = rows.slice(0, n).map((c) => dollars(c[c.length - fromEnd])[0]);
       for (let i = 1; i < n; i++)
-        assert(firstCost[i] >= firstCost[i - 1], `row ${i + 1} is not cheaper per run than row ${i}: ${firstCost.join(', ')}`);
+        assert(perRun[i] >= perRun[i - 1], `row ${i + 1} is not cheaper per run than row ${i}: ${perRun.join(', ')}`);
       p.assertNoErrors();
       await p.close();
     },
