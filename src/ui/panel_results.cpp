@@ -57,16 +57,19 @@ void draw_warnings(App& app) {
 
 }  // namespace
 
+// Three columns, or as many of at least 9.5 em as fit, sharing the whole width (a label wraps in its own).
 FigureGrid::FigureGrid(const Result& r, const Option& o)
     : r_(r), o_(o), col_(std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f)),
-      per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {}
+      per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {
+    col_ = std::max(col_, (ImGui::GetContentRegionAvail().x - em()) / float(per_row_));
+}
 
 // Every figure of an estimate gets its error band under its explanation (report/accuracy_text.hpp).
 void FigureGrid::operator()(const char* label, const std::string& value, const std::string& tip, const char* name) {
     const int at = in_row_ % per_row_;
     if (at != 0) ImGui::SameLine(float(at) * col_ + ImGui::GetStyle().WindowPadding.x);
     // The label wraps inside its own column (less the ⓘ after it), never over the next one's.
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_ - em() * 2.2f);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_ - em() * 1.9f);
     figure(label, value, name ? with_band(r_, o_, name, tip) : tip);
     ImGui::PopTextWrapPos();
     ++in_row_;

@@ -308,12 +308,19 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
         ImGui::SameLine();
         const std::string price = head ? card_value(*head, o) : std::string();
         const float price_w = ImGui::CalcTextSize(price.c_str()).x;
-        const float name_w = std::max(em() * 4, p0.x + width - em() * 0.5f - price_w - em() * 0.6f - ImGui::GetCursorScreenPos().x);
-        const std::string name = std::to_string(o.count) + " × " + o.gpu_name + "  ·  " + text::count_of(o.servers, 0, "server", lang());
-        if (one_line(name, name_w, is_recommended(r, &o) ? palette().accent : palette().text))
+        // The GPU's name gives way first: the count, the servers and the price are never cut.
+        const std::string servers = "·  " + text::count_of(o.servers, 0, "server", lang());
+        const float servers_w = ImGui::CalcTextSize(servers.c_str()).x + em() * 0.5f;
+        const float name_w = std::max(em() * 4, p0.x + width - em() * 0.5f - price_w - em() * 0.6f - servers_w -
+                                                    ImGui::GetCursorScreenPos().x);
+        const std::string name = std::to_string(o.count) + " × " + o.gpu_name;
+        const float name_used = std::min(name_w, ImGui::CalcTextSize(name.c_str()).x);
+        if (one_line(name, name_used, is_recommended(r, &o) ? palette().accent : palette().text))
             line_tip(name, name_w, gpu_tooltip(app, o));
+        ImGui::SameLine(0, em() * 0.5f);
+        ImGui::TextUnformatted(servers.c_str());
         if (head) {
-            ImGui::SameLine(0, em() * 0.6f);
+            ImGui::SameLine(p0.x + width - em() * 0.5f - price_w - ImGui::GetWindowPos().x + ImGui::GetScrollX());
             ImGui::TextUnformatted(price.c_str());
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *head, o));
         }
