@@ -280,7 +280,29 @@ const Column* card_headline(const std::vector<Column>& cols) {
 std::string card_value(const Column& c, const Option& o) {
     const std::string v = c.cell(o);
     const std::string& unit = c.card_unit;  // already in the UI's language
-    return v == dash || unit.empty() ? v : v + (unit[0] == '/' ? "" : " ") + unit;
+    const bool figure = v.find_first_of("0123456789") != std::string::npos;  // not "no price", not "—"
+    return !figure || unit.empty() ? v : v + (unit[0] == '/' ? "" : " ") + unit;
+}
+
+// A card's second line: its other figures, the most important first (costs with the first), each
+// whole or not at all (a cut "$57.…" reads as a different price); the rest are in its tooltip.
+std::string card_figures(const std::vector<Column>& cols, const Column* head, const Option& o, float width) {
+    std::vector<const Column*> order;
+    for (const Column& c : cols) {
+        const std::string f = c.figure ? c.figure : "";
+        if (&c != head && f != "count" && f != "servers") order.push_back(&c);
+    }
+    auto rank = [](const Column* c) { return c->figure && std::string(c->figure).rfind("cost_", 0) == 0 ? 1 : c->priority; };
+    std::stable_sort(order.begin(), order.end(), [&](const Column* a, const Column* b) { return rank(a) < rank(b); });
+    std::string line;
+    for (const Column* c : order) {
+        const std::string v = card_value(*c, o);
+        if (v == dash) continue;
+        const std::string next = line.empty() ? v : line + "  ·  " + v;
+        if (!line.empty() && ImGui::CalcTextSize(next.c_str()).x > width) continue;
+        line = next;
+    }
+    return line;
 }
 
 // Phone: one card per GPU. Line 1: rank, "48 × GPU · 6 servers" and the ranked figure at the right,
@@ -313,7 +335,9 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
         const float servers_w = ImGui::CalcTextSize(servers.c_str()).x + em() * 0.5f;
         const float name_w = std::max(em() * 4, p0.x + width - em() * 0.5f - price_w - em() * 0.6f - servers_w -
                                                     ImGui::GetCursorScreenPos().x);
-        const std::string name = std::to_string(o.count) + " × " + o.gpu_name;
+        // "NVIDIA " says nothing the model (H100, B200, RTX) does not, and a phone needs the room for it.
+        const bool nvidia = o.gpu_name.rfind("NVIDIA ", 0) == 0;
+        const std::string name = std::to_string(o.count) + " × " + o.gpu_name.substr(nvidia ? 7 : 0);
         const float name_used = std::min(name_w, ImGui::CalcTextSize(name.c_str()).x);
         if (one_line(name, name_used, is_recommended(r, &o) ? palette().accent : palette().text))
             line_tip(name, name_w, gpu_tooltip(app, o));
@@ -324,13 +348,9 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
             ImGui::TextUnformatted(price.c_str());
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *head, o));
         }
-        std::string figures;
-        for (const Column& c : cols) {
-            const bool on_line_1 = &c == head || (c.figure && (std::string(c.figure) == "count" || std::string(c.figure) == "servers"));
-            const std::string v = on_line_1 ? std::string(dash) : card_value(c, o);
-            if (v != dash) figures += (figures.empty() ? "" : "  ·  ") + v;
-        }
-        if (one_line(figures, line_w, palette().text)) line_tip(figures, line_w, card_tip(app, cols, o));
+        const std::string figures = card_figures(cols, head, o, line_w);
+        if (one_line(figures, line_w, palette().text))  // every figure, then the price's source and the bands
+            hover_tip(card_figures(cols, head, o, 1e9f) + "\n\n" + card_tip(app, cols, o));
         if (note_lines > 0 && wrapped_lines(note, line_w, note_lines, o.fits ? palette().text_dim : palette().bad))
             line_tip(note, line_w * float(note_lines), "");
         ImGui::Unindent(em() * 0.5f);
