@@ -72,6 +72,9 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
         const std::string label = r.options.empty() ? T("Score", lang) : text::render(r.options.front().score_label, lang);
         c.push_back({label, [n](const Option& o) { return o.score > 0 ? n(o.score, 1) : dash(); }});
     }
+    if (is_train(r))  // a job is ranked by its whole run (engine sizing.cpp: better): that column first
+        c.push_back({std::string(T("Per run", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
+                         return o.cost_total ? text::money(*o.cost_total, r.currency, lang) : std::string(T("no price", lang)); }});
     c.push_back({std::string(T("Cost/h", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
                      return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang) : std::string(T("no price", lang)); }});
     c.push_back({T("Why not / notes", lang), [lang](const Option& o) {
@@ -113,6 +116,7 @@ std::string sentence(const Result& r, Lang lang, bool with_label = true) {
     if (o.offload && o.offload->moves_weights())
         s += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang) + " " + T("in host RAM", lang);
     s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
+    if (is_train(r) && o.cost_total) s += ", " + text::money(*o.cost_total, r.currency, lang) + " " + T("per run", lang);
     if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);
     if (r.horizon_days > 0) s += "; " + text::render(Message(code::plan_horizon).num("days", r.horizon_days), lang);
     return s + ".";

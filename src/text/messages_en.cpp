@@ -44,7 +44,7 @@ const TextPair kEnglish[] = {
                               "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "
                               "file's rates}{!converted:, shown without a price in {currency}}"},
     {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
-    {"plan.sharded", "one {gpu} has {have:1} GB usable; {method} on {model} needs {need:1} GB: {count:0} cards with sharding"},
+    {"plan.sharded", "{count:0} cards with sharding: {method} on {model} needs {need:1} GB, one {gpu} has {have:1} GB usable"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
     {"offload.format", "llama.cpp serves GGUF: the {from} weights as {to}"},
     {"offload.none", "nothing offloaded: llama.cpp holds the whole model on this GPU (a 512-token compute buffer, no CUDA graphs: "

@@ -48,6 +48,7 @@ void fill_charts(App& app) {
             d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
         }
         d.limit = app.state.days.value_or(app.result.horizon_days);  // the deadline, or the default horizon
+        d.log_y = true;
     }
 }
 

@@ -73,6 +73,40 @@ void draw_memory_bar(const App& app, const Option& o) {
 
 namespace {
 
+// The y axis of a chart: its ticks and where a value sits on it (0 at the bottom, 1 at the top).
+struct YAxis {
+    std::vector<Tick> ticks;
+    double lo = 0, hi = 1;
+    bool log = false;
+    double at(double y) const {
+        if (!log) return y / hi;
+        return (std::log(std::max(y, lo)) - std::log(lo)) / (std::log(hi) - std::log(lo));
+    }
+};
+
+// From 0 to the first round tick at or above the data and the red line.
+YAxis linear_y_axis(const App::Series& s, int count) {
+    double top = s.limit;
+    for (double y : s.y) top = std::max(top, y);
+    YAxis ax;
+    ax.ticks = linear_ticks(0, top > 0 ? top * 1.02 : 1, count);
+    ax.hi = ax.ticks.empty() ? std::max(top, 1.0) : ax.ticks.back().value;
+    return ax;
+}
+
+// Whole decades around the data and the red line (values below 0.001 are clamped to it).
+YAxis log_y_axis(const App::Series& s, int count) {
+    double lo = s.limit > 0 ? s.limit : 1e300, hi = s.limit;
+    for (double y : s.y)
+        if (y > 0) { lo = std::min(lo, y); hi = std::max(hi, y); }
+    YAxis ax;
+    ax.log = true;
+    ax.lo = std::pow(10.0, std::floor(std::log10(std::max(lo, 1e-3))));
+    ax.hi = std::max(ax.lo * 10, std::pow(10.0, std::ceil(std::log10(std::max(hi, 1e-3)) - 1e-9)));
+    ax.ticks = log_ticks(ax.lo, ax.hi, count, false);
+    return ax;
+}
+
 // What the chart shows and what its red line is.
 const char* chart_caption(const App& app) {
     if (app.state.task != Task::infer)
@@ -105,25 +139,24 @@ void draw_chart(App& app) {
     // Axis titles, in the reader's language: y above the plot, x under its ticks.
     const bool ctx_axis = infer && app.chart_kind == 0;
     const char* x_title = infer ? (ctx_axis ? tr("context, tokens") : tr("users")) : tr("GPUs");
-    const char* y_title = infer ? (ctx_axis ? tr("GB") : tr("tokens/s per user")) : tr("days");
+    const char* y_title = infer ? (ctx_axis ? tr("GB") : tr("tokens/s per user")) : tr("days, log scale");
     dim_text(y_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x, h = em() * 10.5f;
     const float left = em() * 3.0f, bottom = em() * 2.9f;
     const ImVec2 a(p0.x + left, p0.y + em() * 0.5f), b(p0.x + w - em() * 1.2f, p0.y + h - bottom);
-    double ymax = s.limit;
-    for (double y : s.y) ymax = std::max(ymax, y);
-    // Round 1-2-5 ticks; the top of the plot is the first tick at or above the data.
+    // A linear axis from 0 (memory, speed); for days a log axis from the data and the red line, so a
+    // job of hours and a 90-day deadline, or 15,000 days on 8 GPUs and a 90-day target, both show.
     const int y_count = std::max(2, int((b.y - a.y) / (em() * 1.8f)));
-    const std::vector<Tick> yt = linear_ticks(0, ymax > 0 ? ymax * 1.02 : 1, y_count);
-    ymax = yt.empty() ? std::max(ymax, 1.0) : yt.back().value;
+    const YAxis y_axis = s.log_y ? log_y_axis(s, y_count) : linear_y_axis(s, y_count);
+    const std::vector<Tick>& yt = y_axis.ticks;
     const double x0 = s.x.front(), x1 = s.x.back();
     auto fx = [&](double x) {
         const double t = s.log_x ? (std::log(x) - std::log(x0)) / (std::log(x1) - std::log(x0)) : (x - x0) / (x1 - x0);
         return a.x + float(t) * (b.x - a.x);
     };
-    auto fy = [&](double y) { return b.y - float(y / ymax) * (b.y - a.y); };
+    auto fy = [&](double y) { return b.y - float(y_axis.at(y)) * (b.y - a.y); };
     const bool comma = lang() == text::Lang::ru;  // the ticks' decimal mark: "0,5" on a Russian page
     for (Tick t : yt) {
         t.label = shown_decimal(t.label, comma);
@@ -159,7 +192,8 @@ void draw_chart(App& app) {
         const ImVec2 pt(fx(s.x[best]), fy(s.y[best]));
         dl->AddCircleFilled(pt, em() * 0.3f, palette().accent);
         const std::string xs = shown_decimal(ctx_axis ? binary_label(s.x[best]) : si(s.x[best], 1), comma);
-        const std::string ys = shown_decimal(format_human_number(s.y[best], s.y[best] < 10 ? 2 : 1), comma);
+        const std::string ys = s.log_y ? text::duration_hours(s.y[best] * 24, lang())  // "2.3 h", not "0.10"
+                                       : shown_decimal(format_human_number(s.y[best], s.y[best] < 10 ? 2 : 1), comma);
         ImGui::SetCursorScreenPos(ImVec2(pt.x - em() * 0.4f, pt.y - em() * 0.4f));
         ImGui::Dummy(ImVec2(em() * 0.8f, em() * 0.8f));  // the anchor the tip sits beside
         hover_tip(std::string(x_title) + ": " + xs + "\n" + y_title + ": " + ys);

@@ -56,15 +56,21 @@ void draw_warnings(App& app) {
 
 }  // namespace
 
+// Three columns, or as many of at least 9.5 em as fit, sharing the whole width (a label wraps in its own).
 FigureGrid::FigureGrid(const Result& r, const Option& o)
     : r_(r), o_(o), col_(std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f)),
-      per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {}
+      per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {
+    col_ = std::max(col_, (ImGui::GetContentRegionAvail().x - em()) / float(per_row_));
+}
 
 // Every figure of an estimate gets its error band under its explanation (report/accuracy_text.hpp).
 void FigureGrid::operator()(const char* label, const std::string& value, const std::string& tip, const char* name) {
     const int at = in_row_ % per_row_;
     if (at != 0) ImGui::SameLine(float(at) * col_ + ImGui::GetStyle().WindowPadding.x);
+    // The label wraps inside its own column (less the ⓘ after it), never over the next one's.
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_ - em() * 1.9f);
     figure(label, value, name ? with_band(r_, o_, name, tip) : tip);
+    ImGui::PopTextWrapPos();
     ++in_row_;
 }
 
@@ -126,10 +132,17 @@ void cost_figures(const App& app, const Option& o, FigureGrid& cell) {
         cell(tr("Cost"), tr("no price"), price, nullptr);
         return;
     }
+    // A job is ranked by, and bought as, its whole run: that cost first, per hour after it, and no
+    // month (a 2.6-hour run is not rented for 730 hours).
+    const bool job = r.state.task == Task::tune || r.state.task == Task::train;
+    if (job && o.cost_total)
+        cell(tr("Per run"), text::money(*o.cost_total, cur, L),
+             std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price, "cost_total");
     cell(tr("Cost per hour"), text::money(*o.cost_per_hour, cur, L), price, "cost_per_hour");
-    cell(tr("Per month"), text::money(*o.cost_per_month, cur, L),
-         std::string(tr("cost per hour × 730 hours of rent")) + "\n" + price, "cost_per_month");
-    if (o.cost_total)
+    if (!job)
+        cell(tr("Per month"), text::money(*o.cost_per_month, cur, L),
+             std::string(tr("cost per hour × 730 hours of rent")) + "\n" + price, "cost_per_month");
+    if (!job && o.cost_total)
         cell(tr("Per run"), text::money(*o.cost_total, cur, L),
              std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price, "cost_total");
     if (o.cost_per_mtok)

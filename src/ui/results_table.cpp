@@ -40,9 +40,49 @@ struct Column {
     std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
     const char* figure = nullptr;  // its name in the JSON, for its error band (report/accuracy_text.hpp)
     const char* card_noun = nullptr;  // a card's noun in the number's form (text::noun), not card_unit: "27 GPU-часов"
+    bool ranked = false;  // the key the list is ordered by (State::sort): never hidden, first on a card
 };
 
 const char* const dash = "—";
+
+bool is_job(const State& s) { return s.task == Task::tune || s.task == Task::train; }
+
+// The cost columns. A job (fine-tune, training) is ranked by what the whole run costs (engine
+// sizing.cpp: better), so its first cost column is per run; per hour stays, after it and dropped first.
+void add_cost_columns(const App& app, std::vector<Column>& c) {
+    const Result& r = app.result;
+    auto no_price = [] { return std::string(tr("no price")); };
+    if (is_job(r.state)) {
+        c.push_back({std::string(tr("Per run")) + ", " + r.currency,
+                     [&r, no_price](const Option& o) { return o.cost_total ? text::money(*o.cost_total, r.currency, lang()) : no_price(); },
+                     [](const Option& o) { return o.cost_total.value_or(1e30); }, 1, tr("per run"),
+                     [&app](const Option& o) { return std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price_tooltip(app, o); }});
+        c.back().figure = "cost_total";
+    }
+    c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
+                 [&r, no_price](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : no_price(); },
+                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, is_job(r.state) ? 4 : 1, tr("/h"),
+                 [&app](const Option& o) { return price_tooltip(app, o); }});
+    c.back().figure = "cost_per_hour";
+}
+
+// The column the engine ranked by (State::sort): cost (per run for a job), the speed figure, or the
+// GPU count. It is kept whatever the width, and a card leads with it.
+void mark_ranked(const State& s, std::vector<Column>& c) {
+    const char* key = s.sort == RankBy::gpus ? "count"
+                      : s.sort == RankBy::cost ? (is_job(s) ? "cost_total" : "cost_per_hour")
+                      : is_job(s) ? "days"
+                      : s.task == Task::other ? nullptr
+                      : s.use == "asr" ? "audio_x_realtime" : s.use == "embed" ? "qps_capacity" : "decode_tps_per_user";
+    for (Column& col : c) {
+        const bool score = !key && !col.figure && col.header == tr("Score");  // other work's speed: its score
+        if ((key && col.figure && std::string(col.figure) == key) || score) {
+            col.ranked = true;
+            col.priority = -1;
+            return;
+        }
+    }
+}
 
 std::vector<Column> figure_columns(const App& app) {
     const Result& r = app.result;
@@ -50,6 +90,10 @@ std::vector<Column> figure_columns(const App& app) {
     const Task task = r.state.task;
     c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
     c.back().figure = "count";
+    // 48 cards are 6 servers: what is bought and racked (engine: servers_for_gpus).
+    c.push_back({tr("Servers"), [](const Option& o) { return o.servers > 0 ? std::to_string(o.servers) : std::string(dash); },
+                 [](const Option& o) { return double(o.servers); }, 2, ""});
+    c.back().figure = "servers";
     c.push_back({tr("GB/GPU"),
                  [](const Option& o) { return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0) : std::string(dash); },
                  [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
@@ -93,11 +137,8 @@ std::vector<Column> figure_columns(const App& app) {
         c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash); },
                      [](const Option& o) { return o.score; }, 1, ""});
     }
-    c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
-                 [&r](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : std::string(tr("no price")); },
-                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, 1, tr("/h"),
-                 [&app](const Option& o) { return price_tooltip(app, o); }});
-    c.back().figure = "cost_per_hour";
+    add_cost_columns(app, c);
+    mark_ranked(r.state, c);
     return c;
 }
 
@@ -195,49 +236,133 @@ void rank_cell(int rank, const Option& o) {
     ImGui::Dummy(ImVec2(s, ImGui::GetTextLineHeight()));
 }
 
-// Phone: one card per GPU, three lines: name; figures; reason.
+// `text` wrapped at `width` into at most max_lines lines, the last cut with "…" (the whole text is
+// then in the tooltip). Returns the line count: cards are as tall as their text, no empty line.
+int wrapped_line_count(const std::string& text, float width, int max_lines) {
+    ImFont* font = ImGui::GetFont();
+    const float scale = ImGui::GetFontSize() / font->FontSize;
+    const char* s = text.c_str();
+    const char* const end = s + text.size();
+    int n = 0;
+    while (s < end && n < max_lines) {
+        const char* wrap = font->CalcWordWrapPositionA(scale, s, end, width);
+        s = wrap > s ? wrap : end;  // one word wider than the line: the line cuts it with "…"
+        while (s < end && *s == ' ') ++s;
+        ++n;
+    }
+    return n;
+}
+
+// Draws what wrapped_line_count measured; true when the pointer is over it.
+bool wrapped_lines(const std::string& text, float width, int max_lines, ImU32 color) {
+    ImFont* font = ImGui::GetFont();
+    const float scale = ImGui::GetFontSize() / font->FontSize;
+    const char* s = text.c_str();
+    const char* const end = s + text.size();
+    bool hovered = false;
+    for (int n = 0; s < end && n < max_lines; ++n) {
+        const char* wrap = n + 1 == max_lines ? end : font->CalcWordWrapPositionA(scale, s, end, width);
+        if (wrap <= s) wrap = end;
+        hovered |= one_line(std::string(s, wrap), width, color);
+        s = wrap;
+        while (s < end && *s == ' ') ++s;
+    }
+    return hovered;
+}
+
+// The column a card puts at the right of its first line: the ranked one, or when the ranking is by
+// GPU count (already the card's first words) the first cost column.
+const Column* card_headline(const std::vector<Column>& cols) {
+    for (const Column& c : cols)
+        if (c.ranked && std::string(c.figure ? c.figure : "") != "count") return &c;
+    for (const Column& c : cols)
+        if (c.figure && std::string(c.figure).rfind("cost_", 0) == 0) return &c;
+    return nullptr;
+}
+
+std::string card_value(const Column& c, const Option& o) {
+    const std::string v = c.cell(o);
+    // already in the UI's language; a noun takes the form of the number shown (compact: 2 decimals
+    // under 10, whole above): "27 GPU-часов"
+    const double n = c.sort_key(o);
+    const std::string unit = c.card_noun ? text::noun(text::shown_count(n, n < 10 ? 2 : 0), c.card_noun, lang())
+                                         : c.card_unit;
+    const bool figure = v.find_first_of("0123456789") != std::string::npos;  // not "no price", not "—"
+    return !figure || unit.empty() ? v : v + (unit[0] == '/' ? "" : " ") + unit;
+}
+
+// A card's second line: its other figures, the most important first (costs with the first), each
+// whole or not at all (a cut "$57.…" reads as a different price); the rest are in its tooltip.
+std::string card_figures(const std::vector<Column>& cols, const Column* head, const Option& o, float width) {
+    std::vector<const Column*> order;
+    for (const Column& c : cols) {
+        const std::string f = c.figure ? c.figure : "";
+        if (&c != head && f != "count" && f != "servers") order.push_back(&c);
+    }
+    auto rank = [](const Column* c) { return c->figure && std::string(c->figure).rfind("cost_", 0) == 0 ? 1 : c->priority; };
+    std::stable_sort(order.begin(), order.end(), [&](const Column* a, const Column* b) { return rank(a) < rank(b); });
+    std::string line;
+    for (const Column* c : order) {
+        const std::string v = card_value(*c, o);
+        if (v == dash) continue;
+        const std::string next = line.empty() ? v : line + "  ·  " + v;
+        if (!line.empty() && ImGui::CalcTextSize(next.c_str()).x > width) continue;
+        line = next;
+    }
+    return line;
+}
+
+// Phone: one card per GPU. Line 1: rank, "48 × GPU · 6 servers" and the ranked figure at the right,
+// never cut; line 2: the other figures; then the reason, up to two lines, only when there is one.
 void draw_cards(const App& app, const std::vector<const Option*>& rows, const std::vector<Column>& cols) {
     const Result& r = app.result;
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float card_h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
-    ImGuiListClipper clipper;
-    clipper.Begin(int(rows.size()), card_h);
-    while (clipper.Step()) {
-        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const Option& o = *rows[size_t(i)];
-            ImGui::PushID(i);
-            const float top = ImGui::GetCursorPosY();
-            const float width = ImGui::GetContentRegionAvail().x;
-            const ImVec2 p0 = ImGui::GetCursorScreenPos();
-            ImGui::GetWindowDrawList()->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + card_h - ImGui::GetStyle().ItemSpacing.y),
-                                                      palette().card, em() * 0.4f);
-            ImGui::Indent(em() * 0.5f);
-            rank_cell(i + 1, o);
-            ImGui::SameLine();
-            const float name_w = width - ImGui::GetCursorPosX() + ImGui::GetStyle().WindowPadding.x - em();
-            const std::string name = std::to_string(o.count) + " × " + o.gpu_name;
-            if (one_line(name, name_w, is_recommended(r, &o) ? palette().accent : palette().text))
-                line_tip(name, name_w, gpu_tooltip(app, o));
-            std::string figures;
-            for (size_t c = 1; c < cols.size(); ++c) {
-                const std::string v = cols[c].cell(o);
-                if (v == dash) continue;
-                // already in the UI's language; a noun takes the form of the number shown (compact: 2
-                // decimals under 10, whole above)
-                const double n = cols[c].sort_key(o);
-                const std::string unit = cols[c].card_noun ? text::noun(text::shown_count(n, n < 10 ? 2 : 0), cols[c].card_noun, lang())
-                                                           : cols[c].card_unit;
-                figures += (figures.empty() ? "" : "  ·  ") + v + (unit.empty() || unit[0] == '/' ? "" : " ") + unit;
-            }
-            const float line_w = width - em();
-            if (one_line(figures, line_w, palette().text)) line_tip(figures, line_w, card_tip(app, cols, o));
-            const std::string note = notes_of(o);
-            if (one_line(note.empty() ? " " : note, line_w, o.fits ? palette().text_dim : palette().bad))
-                line_tip(note, line_w, "");
-            ImGui::Unindent(em() * 0.5f);
-            ImGui::SetCursorPosY(top + card_h);
-            ImGui::PopID();
+    const float line = ImGui::GetTextLineHeightWithSpacing(), gap = ImGui::GetStyle().ItemSpacing.y;
+    const Column* head = card_headline(cols);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const Option& o = *rows[i];
+        const float width = ImGui::GetContentRegionAvail().x, line_w = width - em();
+        const std::string note = notes_of(o);
+        const int note_lines = note.empty() ? 0 : wrapped_line_count(note, line_w, 2);
+        const float card_h = line * float(2 + note_lines) + gap * 2;
+        const ImVec2 p0 = ImGui::GetCursorScreenPos();
+        if (!ImGui::IsRectVisible(p0, ImVec2(p0.x + width, p0.y + card_h))) {  // off the screen: its room only
+            ImGui::Dummy(ImVec2(width, card_h - gap));
+            continue;
         }
+        ImGui::PushID(int(i));
+        const float top = ImGui::GetCursorPosY();
+        ImGui::GetWindowDrawList()->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + card_h - gap), palette().card, em() * 0.4f);
+        ImGui::Indent(em() * 0.5f);
+        rank_cell(int(i) + 1, o);
+        ImGui::SameLine();
+        const std::string price = head ? card_value(*head, o) : std::string();
+        const float price_w = ImGui::CalcTextSize(price.c_str()).x;
+        // The GPU's name gives way first: the count, the servers and the price are never cut.
+        const std::string servers = "·  " + text::count_of(o.servers, 0, "server", lang());
+        const float servers_w = ImGui::CalcTextSize(servers.c_str()).x + em() * 0.5f;
+        const float name_w = std::max(em() * 4, p0.x + width - em() * 0.5f - price_w - em() * 0.6f - servers_w -
+                                                    ImGui::GetCursorScreenPos().x);
+        // "NVIDIA " says nothing the model (H100, B200, RTX) does not, and a phone needs the room for it.
+        const bool nvidia = o.gpu_name.rfind("NVIDIA ", 0) == 0;
+        const std::string name = std::to_string(o.count) + " × " + o.gpu_name.substr(nvidia ? 7 : 0);
+        const float name_used = std::min(name_w, ImGui::CalcTextSize(name.c_str()).x);
+        if (one_line(name, name_used, is_recommended(r, &o) ? palette().accent : palette().text))
+            line_tip(name, name_w, gpu_tooltip(app, o));
+        ImGui::SameLine(0, em() * 0.5f);
+        ImGui::TextUnformatted(servers.c_str());
+        if (head) {
+            ImGui::SameLine(p0.x + width - em() * 0.5f - price_w - ImGui::GetWindowPos().x + ImGui::GetScrollX());
+            ImGui::TextUnformatted(price.c_str());
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *head, o));
+        }
+        const std::string figures = card_figures(cols, head, o, line_w);
+        if (one_line(figures, line_w, palette().text))  // every figure, then the price's source and the bands
+            hover_tip(card_figures(cols, head, o, 1e9f) + "\n\n" + card_tip(app, cols, o));
+        if (note_lines > 0 && wrapped_lines(note, line_w, note_lines, o.fits ? palette().text_dim : palette().bad))
+            line_tip(note, line_w * float(note_lines), "");
+        ImGui::Unindent(em() * 0.5f);
+        ImGui::SetCursorPosY(top + card_h);
+        ImGui::PopID();
     }
 }
 
@@ -346,7 +471,7 @@ void draw_table(App& app) {
     app.table_view.top_css = (ImGui::GetCursorScreenPos().y + ImGui::GetScrollY()) / app.dpr;
     app.table_view.rows = int(rows.size());
     app.table_view.cards = cards;
-    app.table_view.row_css = (cards ? ImGui::GetTextLineHeightWithSpacing() * 3 + st.ItemSpacing.y * 2
+    app.table_view.row_css = (cards ? ImGui::GetTextLineHeightWithSpacing() * 2 + st.ItemSpacing.y * 2
                                     : ImGui::GetTextLineHeight() * 2 + st.ItemSpacing.y + st.CellPadding.y * 2) / app.dpr;
     if (cards) draw_cards(app, rows, cols);
     else draw_grid(app, rows, cols);
