@@ -121,6 +121,8 @@ run_tests() {
   echo "== validation table (docs/VALIDATION.md) and price table (docs/CATALOG.md)"
   node "$ROOT/tests/validation/table.mjs" "$BUILD/native/gpusizer" --check "$ROOT/docs/VALIDATION.md"
   node "$ROOT/tests/validation/prices.mjs" "$ROOT/data/catalog.json" --check "$ROOT/docs/CATALOG.md"
+  echo "== style: no function over 80 lines, no line over 140 characters in src/ (tests/style)"
+  node "$ROOT/tests/style/check_style.mjs" "$ROOT"
   echo "== size budget of the site (gzip -9 per file and the first load)"
   node "$ROOT/tests/size/check_sizes.mjs" "$BUILD/site"
   echo "== browser tests (headless Chromium)"

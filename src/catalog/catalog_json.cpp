@@ -295,7 +295,8 @@ void read_server_sizes(Reader& r, GpuSpec& g, bool required) {
         else {
             g.server_sizes.clear();
             for (const auto& e : *s) {
-                if (e.is_number_integer() && e.get<long long>() >= 1 && e.get<long long>() <= 1024) g.server_sizes.push_back(int(e.get<long long>()));
+                if (e.is_number_integer() && e.get<long long>() >= 1 && e.get<long long>() <= 1024)
+                    g.server_sizes.push_back(int(e.get<long long>()));
                 else r.error("server_sizes", "expected whole numbers 1-1024");
             }
         }
@@ -720,7 +721,10 @@ void settle_currencies(std::vector<GpuSpec>& gpus, const std::string& currency) 
 void apply_rates(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
     auto rates = top.find("rates");
     if (rates == top.end()) return;
-    if (!rates->is_object()) { errors.push_back({file, "", "rates", "expected an object {currency: units of " + c.currency + " per unit}"}); return; }
+    if (!rates->is_object()) {
+        errors.push_back({file, "", "rates", "expected an object {currency: units of " + c.currency + " per unit}"});
+        return;
+    }
     if (!within_count(*rates, "rates", file, errors)) return;
     std::unordered_map<std::string, double> rate;
     for (auto x = rates->begin(); x != rates->end(); ++x) {

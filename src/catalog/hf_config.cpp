@@ -54,7 +54,9 @@ std::string python_literals_to_null(std::string_view text, int* replaced, std::s
         for (std::string_view word : {std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN")}) {
             if (text.substr(i, word.size()) == word) {
                 std::size_t back = out.size();
-                while (back > 0 && (out[back - 1] == ' ' || out[back - 1] == '\n' || out[back - 1] == '\t' || out[back - 1] == '\r')) --back;
+                while (back > 0 && (out[back - 1] == ' ' || out[back - 1] == '\n' || out[back - 1] == '\t' ||
+                                    out[back - 1] == '\r'))
+                    --back;
                 if (back > 0 && (out[back - 1] == ':' || out[back - 1] == ',' || out[back - 1] == '[')) {
                     out += "null";
                     i += word.size() - 1;
@@ -78,7 +80,10 @@ bool has_model_fields(const json& o) {
 
 // A file that is not a model's config.json, said as what it is and what to do.
 std::optional<Message> not_a_config(const json& top) {
-    auto str = [&](const char* k) { auto it = top.find(k); return it != top.end() && it->is_string() ? printable(it->get<std::string>()) : std::string(); };
+    auto str = [&](const char* k) {
+        auto it = top.find(k);
+        return it != top.end() && it->is_string() ? printable(it->get<std::string>()) : std::string();
+    };
     if (top.contains("peft_type") ||
         (top.contains("base_model_name_or_path") && (top.contains("lora_alpha") || top.contains("target_modules") || top.contains("r")))) {
         Message m(code::config_is_adapter);
@@ -142,9 +147,12 @@ struct IndexMetadata : nlohmann::json_sax<json> {
     }
     void tensor(const std::string& name) {
         if (name == "lm_head.weight" || name.find(".lm_head.weight") != std::string::npos) has_lm_head = true;
-        for (const char* v : {"visual.", "vision_tower", "vision_model", "vision_backbone", "vision_encoder", "image_newline", "mm_projector"})
+        for (const char* v : {"visual.", "vision_tower", "vision_model", "vision_backbone", "vision_encoder",
+                              "image_newline", "mm_projector"})
             if (name.find(v) != std::string::npos) has_vision = true;
-        if (name.rfind("mtp.", 0) == 0 || name.find(".mtp.") != std::string::npos || name.find("nextn") != std::string::npos) has_mtp = true;
+        if (name.rfind("mtp.", 0) == 0 || name.find(".mtp.") != std::string::npos ||
+            name.find("nextn") != std::string::npos)
+            has_mtp = true;
         if (layers > 0) {
             const auto at = name.find("layers.");
             if (at != std::string::npos && (at == 0 || name[at - 1] == '.')) {
@@ -247,7 +255,9 @@ IndexResult read_index(std::string_view text, const std::string& file, const Arc
             out.notes.push_back(Message(code::config_index_tied_twice).num("stated", count / 1e9).num("params_b", *from_size / 1e9));
             count = *from_size;
         } else if (duplicate > 0) {
-            out.notes.push_back(Message(code::config_index_tied_twice).num("stated", count / 1e9).num("params_b", (count - duplicate) / 1e9));
+            out.notes.push_back(Message(code::config_index_tied_twice)
+                                    .num("stated", count / 1e9)
+                                    .num("params_b", (count - duplicate) / 1e9));
             count -= duplicate;
         }
         if (plausible(count)) {
@@ -313,8 +323,12 @@ std::optional<LinearAttentionSpec> recurrent_spec(const Arch& a) {
     for (const auto& [k, n] : kinds) if (n > best) { best = n; kind = k; }
     const int n = a.recurrent_layers();
     switch (kind) {
-        case Mixer::deltanet: return LinearAttentionSpec{n, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv, a.state_bytes};
-        case Mixer::mamba2: return LinearAttentionSpec{n, a.mamba_groups, a.mamba_heads, a.ssm_state, a.mamba_head_dim, a.mamba_conv, a.state_bytes};
+        case Mixer::deltanet:
+            return LinearAttentionSpec{
+                n, a.linear_k_heads, a.linear_v_heads, a.linear_k_dim, a.linear_v_dim, a.linear_conv, a.state_bytes};
+        case Mixer::mamba2:
+            return LinearAttentionSpec{
+                n, a.mamba_groups, a.mamba_heads, a.ssm_state, a.mamba_head_dim, a.mamba_conv, a.state_bytes};
         case Mixer::mamba1: return LinearAttentionSpec{n, 0, a.mamba_inner, a.ssm_state, 1, a.mamba_conv, a.state_bytes};
         case Mixer::short_conv: return LinearAttentionSpec{n, 0, a.conv_dim, 0, 1, a.conv_cache, 2};
         default: return std::nullopt;
@@ -417,9 +431,11 @@ double scheme_bytes(const Arch& a, const hf::ParamCount& p, const hf::Quantizati
 // no text tables); the error line says it briefly.
 void refuse(ConfigImport& out, const std::string& file, Message m) {
     const Param* family = m.find("family");
-    out.errors.push_back({file, "", "", m.code == code::config_family_unsupported
-                                            ? "model family '" + (family ? family->text : std::string()) + "' not supported yet (" + m.code + ")"
-                                            : "not a model's config.json (" + m.code + ")"});
+    out.errors.push_back(
+        {file, "", "",
+         m.code == code::config_family_unsupported
+             ? "model family '" + (family ? family->text : std::string()) + "' not supported yet (" + m.code + ")"
+             : "not a model's config.json (" + m.code + ")"});
     out.refusals.push_back(std::move(m));
 }
 
@@ -434,13 +450,16 @@ void refuse_family(ConfigImport& out, const std::string& config_file, const json
     if (auto it = top.find("architectures"); it != top.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
         arch_name = (*it)[0].get<std::string>();
     const std::string family = !a.model_type.empty() ? a.model_type : !arch_name.empty() ? arch_name : std::string("?");
-    refuse(out, config_file, Message(code::config_family_unsupported).str("family", printable(family))
-                                 .term("kind", fam.kind.empty() ? code::term_family_unknown : fam.kind == "encoder-decoder text model" ? code::term_kind_seq2seq
-                                               : fam.kind == "recurrent language model" ? code::term_kind_recurrent
-                                               : fam.kind == "hybrid attention + Mamba model" ? code::term_kind_hybrid
-                                               : fam.kind.find("speech") != std::string::npos ? code::term_kind_speech
-                                               : code::term_kind_vision)
-                                 .str("nearest", fam.nearest));
+    refuse(out, config_file,
+           Message(code::config_family_unsupported)
+               .str("family", printable(family))
+               .term("kind", fam.kind.empty()                               ? code::term_family_unknown
+                             : fam.kind == "encoder-decoder text model"     ? code::term_kind_seq2seq
+                             : fam.kind == "recurrent language model"       ? code::term_kind_recurrent
+                             : fam.kind == "hybrid attention + Mamba model" ? code::term_kind_hybrid
+                             : fam.kind.find("speech") != std::string::npos ? code::term_kind_speech
+                                                                            : code::term_kind_vision)
+               .str("nearest", fam.nearest));
 }
 
 // The notes that say how the file was read: where the language model sits, towers, unknown layer
@@ -503,8 +522,10 @@ ConfigImport import_hf_config(std::string_view config_json, std::string_view ind
         if (!within_json_limits(quant_json, quant_file, out.errors)) return out;
         quant = json::parse(quant_json.begin(), quant_json.end(), nullptr, false);
         if (quant.is_discarded() || !quant.is_object() || !quant.contains("quantization")) {
-            out.errors.push_back({quant_file, "", "quantization", quant.is_discarded() ? "not valid JSON"
-                                                                                     : "expected ModelOpt's hf_quant_config.json (a \"quantization\" object)"});
+            out.errors.push_back({quant_file, "", "quantization",
+                                  quant.is_discarded()
+                                      ? "not valid JSON"
+                                      : "expected ModelOpt's hf_quant_config.json (a \"quantization\" object)"});
             return out;
         }
     }

@@ -179,7 +179,8 @@ void read_moe(Fields& f, Arch& a) {
     bool use_list = false;
     if (moe_list && moe_list->is_array()) {
         for (const auto& i : *moe_list)
-            if (i.is_number_integer() && i.get<long long>() >= 0 && i.get<long long>() < a.layers) listed[size_t(i.get<int>())] = use_list = true;
+            if (i.is_number_integer() && i.get<long long>() >= 0 && i.get<long long>() < a.layers)
+                listed[size_t(i.get<int>())] = use_list = true;
     }
     for (int i = 0; i < a.layers; ++i) {
         bool moe = freq_list.empty() ? i >= first_dense && i % freq == 0 && (i + 1) % step == 0 : freq_list[size_t(i)] == 1;
@@ -300,7 +301,9 @@ void read_decoder(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds)
         const std::string ssm = f.string({"mamba_ssm_dtype", "mamba_ssm_cache_dtype"});
         if (ssm == "float32") {
             a.state_bytes = 4;
-            f.note(Message(code::config_state_fp32).num("stated", 1).str("field", f.has({"mamba_ssm_dtype"}) ? "mamba_ssm_dtype" : "mamba_ssm_cache_dtype"));
+            f.note(Message(code::config_state_fp32)
+                       .num("stated", 1)
+                       .str("field", f.has({"mamba_ssm_dtype"}) ? "mamba_ssm_dtype" : "mamba_ssm_cache_dtype"));
         }
     }
     const bool dense_layer = std::any_of(a.plan.begin(), a.plan.end(), [](const Layer& l) { return l.ffn == Ffn::dense; });
@@ -410,7 +413,11 @@ void read_nemotron_nas(Fields& f, Arch& a) {
             int group = 1;
             if (att && att->contains("n_heads_in_group") && (*att)["n_heads_in_group"].is_number_integer())
                 group = std::max(1, (*att)["n_heads_in_group"].get<int>());
-            if (a.heads % group != 0) { f.error(entry + "[" + std::to_string(i) + "].attention", "n_heads_in_group", "must divide num_attention_heads"); return; }
+            if (a.heads % group != 0) {
+                f.error(entry + "[" + std::to_string(i) + "].attention", "n_heads_in_group",
+                        "must divide num_attention_heads");
+                return;
+            }
             l.kv_heads = a.heads / group;
             l.norms += 1;
         }
@@ -423,11 +430,18 @@ void read_nemotron_nas(Fields& f, Arch& a) {
                             ? (*ffn)["intermediate_size"].get<int>() : 0;
             if (width <= 0 && mult > 0 && mult < 1000) {
                 const double w = std::floor(2 * mult * a.hidden / 3);
-                if (w > kMaxWidth) { f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult", "gives an MLP wider than " + std::to_string(kMaxWidth)); return; }
+                if (w > kMaxWidth) {
+                    f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult",
+                            "gives an MLP wider than " + std::to_string(kMaxWidth));
+                    return;
+                }
                 width = int(w);
                 if (width % 256 != 0) width += 256 - width % 256;
             }
-            if (width <= 0) { f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult", "required for the layer's MLP width"); return; }
+            if (width <= 0) {
+                f.error(entry + "[" + std::to_string(i) + "].ffn", "ffn_mult", "required for the layer's MLP width");
+                return;
+            }
             l.ffn_width = width;
             l.norms += 1;
         }
@@ -580,7 +594,8 @@ void read_lfm2(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
     if (const json* idx = f.find({"full_attn_idxs"}, &entry, &name); idx && idx->is_array()) {
         for (auto& l : a.plan) l.mixer = Mixer::short_conv;
         for (const auto& i : *idx)
-            if (i.is_number_integer() && i.get<long long>() >= 0 && i.get<long long>() < a.layers) a.plan[size_t(i.get<int>())].mixer = Mixer::full;
+            if (i.is_number_integer() && i.get<long long>() >= 0 && i.get<long long>() < a.layers)
+                a.plan[size_t(i.get<int>())].mixer = Mixer::full;
     } else {
         read_attention_kinds(f, a, unknown_kinds);
     }
@@ -592,7 +607,10 @@ void read_lfm2(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
         ff = int(2.0 * ff / 3);
         const double mult = std::clamp(f.number({"block_ffn_dim_multiplier"}, 1.0), 0.0, 1000.0);
         const double scaled = std::floor(mult * ff);
-        if (scaled < 1 || scaled > kMaxWidth) { f.error("", "block_ffn_dim_multiplier", "gives an MLP width outside 1–" + std::to_string(kMaxWidth)); return; }
+        if (scaled < 1 || scaled > kMaxWidth) {
+            f.error("", "block_ffn_dim_multiplier", "gives an MLP width outside 1–" + std::to_string(kMaxWidth));
+            return;
+        }
         ff = int(scaled);
         const int multiple = std::max(1, f.whole({"block_multiple_of"}, 1, kMaxWidth, false, 256));
         ff = multiple * ((ff + multiple - 1) / multiple);
@@ -646,7 +664,10 @@ void read_mamba2_model(Fields& f, Arch& a) {
     a.mamba_proj_bias = f.flag({"use_bias"}, false);
     a.tied = f.flag({"tie_word_embeddings"}, false);
     a.heads = a.kv_heads = a.head_dim = 1;  // no attention
-    if (double(a.mamba_heads) * a.mamba_head_dim > kMaxWidth) { f.error("", "num_heads", "num_heads × head_dim wider than " + std::to_string(kMaxWidth)); return; }
+    if (double(a.mamba_heads) * a.mamba_head_dim > kMaxWidth) {
+        f.error("", "num_heads", "num_heads × head_dim wider than " + std::to_string(kMaxWidth));
+        return;
+    }
     a.intermediate = a.mamba_heads * a.mamba_head_dim;
     Layer l;
     l.mixer = Mixer::mamba2;
@@ -827,7 +848,8 @@ void read_encoder(Fields& f, Arch& a, const std::string& arch_name) {
     a.final_norm = false;
     a.max_context = positions;
     // RoBERTa-style position tables start after padding_idx: two rows are not positions.
-    if (!rotary && (t == "roberta" || t == "xlm-roberta" || t == "camembert" || t == "xlm-roberta-xl")) a.max_context = std::max(1, positions - 2);
+    if (!rotary && (t == "roberta" || t == "xlm-roberta" || t == "camembert" || t == "xlm-roberta-xl"))
+        a.max_context = std::max(1, positions - 2);
     a.plan.assign(size_t(a.layers), Layer{});
     a.embed_dim = a.hidden;
 }
@@ -894,6 +916,28 @@ const Unsupported kUnsupported[] = {
 
 }  // namespace
 
+// A VLM's vision tower, counted when its config describes one gpusizer can count; otherwise only
+// whether the checkpoint has a tower (or an audio encoder) the count leaves out.
+void read_towers(Fields& f, Arch& a) {
+    const json* vision = nullptr;
+    if (auto it = f.top().find("vision_config"); it != f.top().end() && it->is_object()) vision = &*it;
+    std::string wrapper = f.top().value("model_type", std::string());
+    for (const char* fam : {"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_5"})
+        if (vision && starts_with(wrapper, fam)) {
+            const std::string family = starts_with(wrapper, "qwen2_5_vl") ? "qwen2_5_vl"
+                                       : starts_with(wrapper, "qwen2_vl") ? "qwen2_vl"
+                                                                          : "qwen3";
+            a.vision_params = qwen_vision_params(family, *vision, a.hidden);
+            a.extra_params += a.vision_params;
+            break;
+        }
+    const bool has_tower = vision || f.top().contains("vision_tower") || f.top().contains("mm_vision_tower") ||
+                           (f.top().contains("audio_config") && f.top()["audio_config"].is_object()) ||
+                           f.top().contains("vision_backbone") || f.top().contains("siglip_config") ||
+                           f.top().contains("vit_config") || starts_with(a.model_type, "molmo");
+    a.tower_uncounted = has_tower && a.vision_params <= 0;
+}
+
 FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
     FamilyRead r;
     std::string t = f.string({"model_type"});
@@ -906,7 +950,8 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
     }
     a.family = t;
     for (const auto& u : kUnsupported) {
-        if (t == u.prefix || starts_with(t, (std::string(u.prefix) + "_").c_str()) || starts_with(t, (std::string(u.prefix) + "-").c_str()) ||
+        if (t == u.prefix || starts_with(t, (std::string(u.prefix) + "_").c_str()) ||
+            starts_with(t, (std::string(u.prefix) + "-").c_str()) ||
             (std::string(u.prefix) == "rwkv" && starts_with(t, "rwkv"))) {
             r.unsupported = true;
             r.kind = u.kind;
@@ -915,9 +960,14 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
         }
     }
     if (t == "nemotron_h") read_nemotron_h(f, a, unknown_kinds);
-    else if (t == "nemotron-nas" || t == "nemotron_nas" || t == "deci" || t == "decilm") { a.family = "nemotron-nas"; read_nemotron_nas(f, a); }
-    else if (t == "falcon" || t == "RefinedWeb" || t == "RefinedWebModel") { a.family = "falcon"; read_falcon(f, a); }
-    else if (t == "bloom") read_bloom(f, a);
+    else if (t == "nemotron-nas" || t == "nemotron_nas" || t == "deci" || t == "decilm") {
+        a.family = "nemotron-nas";
+        read_nemotron_nas(f, a);
+    } else if (t == "falcon" || t == "RefinedWeb" || t == "RefinedWebModel") {
+        a.family = "falcon";
+        read_falcon(f, a);
+    } else if (t == "bloom")
+        read_bloom(f, a);
     else if (starts_with(t, "gpt_neox")) { a.family = "gpt_neox"; read_gpt_neox(f, a, arch_name); }
     else if (t == "qwen") read_qwen1(f, a);
     else if (t == "molmo") read_molmo(f, a);
@@ -954,22 +1004,7 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
         for (const char* k : known) listed = listed || t == k;
         if (!listed) f.note(Message(code::config_family_generic).str("family", printable(t.empty() ? std::string("?") : t)));
     }
-    // A VLM's vision tower, when its config describes one gpusizer can count.
-    const json* vision = nullptr;
-    if (auto it = f.top().find("vision_config"); it != f.top().end() && it->is_object()) vision = &*it;
-    std::string wrapper = f.top().value("model_type", std::string());
-    for (const char* fam : {"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_5"})
-        if (vision && starts_with(wrapper, fam)) {
-            const std::string family = starts_with(wrapper, "qwen2_5_vl") ? "qwen2_5_vl" : starts_with(wrapper, "qwen2_vl") ? "qwen2_vl" : "qwen3";
-            a.vision_params = qwen_vision_params(family, *vision, a.hidden);
-            a.extra_params += a.vision_params;
-            break;
-        }
-    const bool has_tower = vision || f.top().contains("vision_tower") || f.top().contains("mm_vision_tower") ||
-                           (f.top().contains("audio_config") && f.top()["audio_config"].is_object()) ||
-                           f.top().contains("vision_backbone") || f.top().contains("siglip_config") ||
-                           f.top().contains("vit_config") || starts_with(a.model_type, "molmo");
-    a.tower_uncounted = has_tower && a.vision_params <= 0;
+    read_towers(f, a);
     return r;
 }
 

@@ -32,7 +32,10 @@ struct Message {
     // Chainable builders: Message(code::x).num("need", 141.2).str("gpu", "H100").
     Message& num(std::string name, double v) { params.push_back({std::move(name), Param::Kind::number, v, {}}); return *this; }
     Message& str(std::string name, std::string v) { params.push_back({std::move(name), Param::Kind::text, 0, std::move(v)}); return *this; }
-    Message& term(std::string name, std::string code) { params.push_back({std::move(name), Param::Kind::code, 0, std::move(code)}); return *this; }
+    Message& term(std::string name, std::string code) {
+        params.push_back({std::move(name), Param::Kind::code, 0, std::move(code)});
+        return *this;
+    }
 };
 
 // Warnings are messages too: the UI, the exports and the JSON render them per language.

@@ -50,8 +50,11 @@ std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
     c.push_back({T("Fits", lang), [lang](const Option& o) { return std::string(T(o.fits ? "yes" : "no", lang)); }});
     c.push_back({T("GB/GPU", lang), [n](const Option& o) { return o.per_gpu_gb.mid > 0 ? n(o.per_gpu_gb.mid, 1) : dash(); }});
     if (r.state.task == Task::infer && r.state.use == "asr") {
-        c.push_back({T("× realtime", lang), [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.audio_x_realtime.mid, 0) : dash(); }});
-        c.push_back({T("Live streams", lang), [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.streams_served, 0) : dash(); }});
+        c.push_back({T("× realtime", lang), [n](const Option& o) {
+                         return o.audio_x_realtime.mid > 0 ? n(o.audio_x_realtime.mid, 0) : dash();
+                     }});
+        c.push_back({T("Live streams", lang),
+                     [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.streams_served, 0) : dash(); }});
     } else if (r.state.task == Task::infer && r.state.use == "embed") {
         c.push_back({T("QPS", lang), [n](const Option& o) { return o.qps_capacity.mid > 0 ? n(o.qps_capacity.mid, 0) : dash(); }});
         c.push_back({T("Index time", lang), [lang](const Option& o) {
@@ -397,9 +400,14 @@ std::string result_markdown(const Result& r, Lang lang, const std::string& base_
 std::string result_csv(const Result& r, Lang lang, const std::string& base_url) {
     const Context c = context(r, lang, base_url);
     std::string s;
-    for (const auto& [k, v] : std::vector<std::pair<std::string, std::string>>{
-             {"gpusizer", c.title}, {T("Task", lang), c.task}, {T("Model", lang), c.model}, {T("Inputs", lang), c.inputs},
-             {T("Link", lang), c.link + c.link_note}, {T("Recommended configuration", lang), c.recommendation}, {T("Currency", lang), c.currency}})
+    for (const auto& [k, v] :
+         std::vector<std::pair<std::string, std::string>>{{"gpusizer", c.title},
+                                                          {T("Task", lang), c.task},
+                                                          {T("Model", lang), c.model},
+                                                          {T("Inputs", lang), c.inputs},
+                                                          {T("Link", lang), c.link + c.link_note},
+                                                          {T("Recommended configuration", lang), c.recommendation},
+                                                          {T("Currency", lang), c.currency}})
         s += csv_cell(k) + "," + csv_cell(v) + "\n";
     for (const Advice& a : r.advice)
         s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang, base_url)) + "\n";

@@ -104,6 +104,39 @@ json explanations_json(const std::vector<Explanation>& list, Lang lang) {
     return ex;
 }
 
+// The option's price per GPU-hour with its source, and the original when it was converted.
+json price_json(const Option& o) {
+    return o.price ? json({{"per_gpu_hour", round_to(o.price->per_gpu_hour, 4)},
+                           {"currency", o.price->currency},
+                           {"source", o.price->source},
+                           {"date", o.price->date},
+                           {"converted_from", o.price->converted
+                                                  ? json({{"per_gpu_hour", round_to(o.price->converted->original, 4)},
+                                                          {"currency", o.price->converted->from},
+                                                          {"rate", num(o.price->converted->rate)}})
+                                                  : json(nullptr)}})
+                   : json(nullptr);
+}
+
+// Partial offload to host RAM (engine/offload.hpp): the split and the host's share of each token.
+json offload_json(const OffloadInfo& f) {
+    return {{"mode", f.experts_only ? "experts" : "layers"},
+            {"host_layers", f.host_layers},
+            {"layers", f.layers},
+            {"n_cpu_moe", f.experts_only ? json(f.host_layers) : json(nullptr)},
+            {"ngl", f.experts_only || !f.output_on_host ? json(999) : json(f.layers - f.host_layers)},
+            {"output_on_host", f.output_on_host},
+            {"host_kv_gb", round_to(f.host_kv_gb, 3)},
+            {"format", std::string(weight_format_info(f.format).key)},
+            {"gpu_weights_gb", round_to(f.gpu_weights_gb, 3)},
+            {"host_weights_gb", round_to(f.host_weights_gb, 3)},
+            {"host_ram_needed_gb", round_to(f.host_need_gb, 2)},
+            {"host_ram_gb", num(f.ram_gb)},
+            {"host_bandwidth_gbs", round_to(f.host_bandwidth_gbs, 1)},
+            {"pcie_gbs", round_to(f.pcie_gbs, 2)},
+            {"host_share_of_token_time", round_to(f.host_share, 3)}};
+}
+
 json option_json(const Option& o, const Task task, Lang lang) {
     json j;
     j["gpu"] = o.gpu_id;
@@ -155,13 +188,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["score_label"] = task == Task::other ? json(text::render(o.score_label, lang)) : json(nullptr);
     j["score_label_code"] = task == Task::other ? json(o.score_label.code) : json(nullptr);
     j["practical"] = o.practical;
-    j["price"] = o.price ? json({{"per_gpu_hour", round_to(o.price->per_gpu_hour, 4)}, {"currency", o.price->currency},
-                                 {"source", o.price->source}, {"date", o.price->date},
-                                 {"converted_from", o.price->converted
-                                      ? json({{"per_gpu_hour", round_to(o.price->converted->original, 4)},
-                                              {"currency", o.price->converted->from}, {"rate", num(o.price->converted->rate)}})
-                                      : json(nullptr)}})
-                         : json(nullptr);
+    j["price"] = price_json(o);
     j["cost_per_hour"] = opt(o.cost_per_hour, 4);
     j["cost_per_month"] = opt(o.cost_per_month, 2);
     j["cost_per_mtok"] = opt(o.cost_per_mtok, 4);
@@ -172,20 +199,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
                            {"optimizer_gb", round_to(o.per_gpu.optimizer.gb(), 3)},
                            {"gradients_gb", round_to(o.per_gpu.gradients.gb(), 3)},
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
-    if (o.offload) {
-        const OffloadInfo& f = *o.offload;
-        j["offload"] = {{"mode", f.experts_only ? "experts" : "layers"}, {"host_layers", f.host_layers},
-                        {"layers", f.layers}, {"n_cpu_moe", f.experts_only ? json(f.host_layers) : json(nullptr)},
-                        {"ngl", f.experts_only || !f.output_on_host ? json(999) : json(f.layers - f.host_layers)},
-                        {"output_on_host", f.output_on_host}, {"host_kv_gb", round_to(f.host_kv_gb, 3)},
-                        {"format", std::string(weight_format_info(f.format).key)},
-                        {"gpu_weights_gb", round_to(f.gpu_weights_gb, 3)}, {"host_weights_gb", round_to(f.host_weights_gb, 3)},
-                        {"host_ram_needed_gb", round_to(f.host_need_gb, 2)}, {"host_ram_gb", num(f.ram_gb)},
-                        {"host_bandwidth_gbs", round_to(f.host_bandwidth_gbs, 1)}, {"pcie_gbs", round_to(f.pcie_gbs, 2)},
-                        {"host_share_of_token_time", round_to(f.host_share, 3)}};
-    } else {
-        j["offload"] = nullptr;
-    }
+    j["offload"] = o.offload ? offload_json(*o.offload) : json(nullptr);
     j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
     j["warnings"] = warnings_json(o.warnings, {}, lang);
     j["explanations"] = explanations_json(o.explanations, lang);

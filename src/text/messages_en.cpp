@@ -13,95 +13,124 @@ const TextPair kEnglish[] = {
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
     {"gpu.vendor_none", "no {vendor} GPU in this catalog: nothing to evaluate (set the vendor filter to any)"},
-    {"gpu.rocm", "ROCm software, not CUDA (vLLM and PyTorch ROCm builds){?applied:; ROCm's measured efficiency "
-                 "applied: bandwidth × {bw:0} %, GEMM × {gemm:0} %}{!applied:; datasheet rates}"},
+    {"gpu.rocm",
+     "ROCm software, not CUDA (vLLM and PyTorch ROCm builds){?applied:; ROCm's measured efficiency "
+     "applied: bandwidth × {bw:0} %, GEMM × {gemm:0} %}{!applied:; datasheet rates}"},
     {"model.custom_incomplete", "custom model needs params, layers, hidden and heads; nothing was evaluated"},
     {"model.custom", "custom model: FFN width assumed 4·hidden, vocabulary unknown"},
     {"model.check_range", "custom model: {key} = {value} is outside {min}–{max}"},
     {"model.check_kv_heads", "custom model: heads ({heads:0}) must be a multiple of kv_heads ({kv_heads:0})"},
     {"model.check_heads", "custom model: kv_heads or head_dim given without heads"},
-    {"model.custom_implausible", "the custom model's figures contradict each other (above): nothing was evaluated, as "
-                                 "an imported config.json with them would be refused"},
-    {"model.custom_params_arch", "custom model: the link gives {params_b:1} B parameters, its architecture holds about "
-                                 "{arch_b:1} B; sized with the link's count"},
-    {"model.custom_name_taken", "the link names its model '{name}', but {model} has {catalog_b:1} B parameters and "
-                                "this one {params_b:1} B: it is shown as a custom model, sized as the link describes"},
+    {"model.custom_implausible",
+     "the custom model's figures contradict each other (above): nothing was evaluated, as "
+     "an imported config.json with them would be refused"},
+    {"model.custom_params_arch",
+     "custom model: the link gives {params_b:1} B parameters, its architecture holds about "
+     "{arch_b:1} B; sized with the link's count"},
+    {"model.custom_name_taken",
+     "the link names its model '{name}', but {model} has {catalog_b:1} B parameters and "
+     "this one {params_b:1} B: it is shown as a custom model, sized as the link describes"},
     {"model.unknown", "model '{model}' is not in the catalog; nothing was evaluated"},
     {"model.alias", "model id '{old}' is now '{new}'"},
     {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},
     {"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"},
-    {"model.context_over_max", "context {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
-                               "memory is sized as asked, but the model cannot use more than its maximum"},
-    {"model.sequence_over_max", "sequence length {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
-                                "memory is sized as asked, but the model cannot use more than its maximum"},
+    {"model.context_over_max",
+     "context {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
+     "memory is sized as asked, but the model cannot use more than its maximum"},
+    {"model.sequence_over_max",
+     "sequence length {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
+     "memory is sized as asked, but the model cannot use more than its maximum"},
     {"assumption.nvenc", "assumes ~{streams:0} streams of 1080p30 per NVENC engine (P4 preset), ±{spread:0} %"},
-    {"budget.gpu_unknown", "the GPU-hour budget names GPU '{gpu}', which is not in the catalog (or has no tensor rate); "
-                           "the dataset size is used instead"},
-    {"price.other_currency", "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price"
-                             "{?hint: (a provider file's \"rates\" converts them)}"},
-    {"price.converted", "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's rate)"},
-    {"price.more_currencies", "and {count:0} more {count:0#GPU|GPUs} priced in {currencies:0} other "
-                              "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "
-                              "file's rates}{!converted:, shown without a price in {currency}}"},
-    {"price.recommend_priced", "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
-    {"plan.sharded", "{count:0} cards with sharding: {method} on {model} needs {need:1} GB, one {gpu} has {have:1} GB usable"},
+    {"budget.gpu_unknown",
+     "the GPU-hour budget names GPU '{gpu}', which is not in the catalog (or has no tensor rate); "
+     "the dataset size is used instead"},
+    {"price.other_currency",
+     "{count:0} {count:0#GPU has|GPUs have} a price in {other} but none in {currency}: shown without a price"
+     "{?hint: (a provider file's \"rates\" converts them)}"},
+    {"price.converted",
+     "{count:0} {count:0#price|prices} converted from {from} at {rate:4} {currency} per {from} (the provider file's "
+     "rate)"},
+    {"price.more_currencies",
+     "and {count:0} more {count:0#GPU|GPUs} priced in {currencies:0} other "
+     "{currencies:0#currency|currencies}{?converted:, converted to {currency} at the provider "
+     "file's rates}{!converted:, shown without a price in {currency}}"},
+    {"price.recommend_priced",
+     "recommended among the GPUs with a price in {currency}; faster or smaller unpriced options are listed above it"},
+    {"plan.sharded",
+     "{count:0} cards with sharding: {method} on {model} needs {need:1} GB, one {gpu} has {have:1} GB usable"},
     {"plan.horizon", "sized to finish within {days:0} days, the default horizon when no deadline is set"},
     {"offload.format", "llama.cpp serves GGUF: the {from} weights as {to}"},
-    {"offload.none", "nothing offloaded: llama.cpp holds the whole model on this GPU (a 512-token compute buffer, no CUDA graphs: "
-                     "less than vLLM's profile); only the token-embedding table stays in host RAM"},
-    {"offload.placed", "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{?host:{host:0} of {layers:0} layers and }the "
-                       "output layer} in host RAM "
-                       "({host_gb:1} GB, {?given:{gbs:0} GB/s}{!given:{ddr}-{mts:0}}): {share:0} % of a token's time is the CPU side"},
+    {"offload.none",
+     "nothing offloaded: llama.cpp holds the whole model on this GPU (a 512-token compute buffer, no CUDA graphs: "
+     "less than vLLM's profile); only the token-embedding table stays in host RAM"},
+    {"offload.placed",
+     "{?experts:the experts of {host:0} of {layers:0} layers}{!experts:{?host:{host:0} of {layers:0} layers and }the "
+     "output layer} in host RAM "
+     "({host_gb:1} GB, {?given:{gbs:0} GB/s}{!given:{ddr}-{mts:0}}): {share:0} % of a token's time is the CPU side"},
     // where the answer departs from the article (advice.cpp), and the switches
-    {"guide.memory", "The guide's {lo:0}–{hi:0} GB for this task assumes 4-bit weights and a few users (its table "
-                     "puts {pmin:0}–{pmax:0}B models in {lo:0}–{hi:0} GB); at {format} and {users:0} "
-                     "{users:0#user|users} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
-                     "{!fits: Even at 4-bit weights and one user {model} needs {min_gb:1} GB: a bigger model than "
-                     "the guide's band holds.}"},
-    {"guide.gpus", "{gpu} is not among the GPUs the guide names for this task ({named}): it ranks first here by "
-                   "{key}.{?alt_count: The guide's first here: {alt_count:0} × {alt_gpu}.}"
-                   "{!alt_count: None of the GPUs it names fits this job.}"},
-    {"guide.vendor", "The article names NVIDIA GPUs only; {gpu} ({vendor}) ranks first here by {key}, on ROCm at its "
-                     "measured efficiency (see the assumptions).{?alt_count: NVIDIA's first here: {alt_count:0} × "
-                     "{alt_gpu}.}"},
-    {"offload.relax", "One {gpu} with {host_gb:1} GB of the model in host RAM reaches {tps:1} tokens/s per user, "
-                      "first token in {ttft:1} s, for {served:0} {served:0#user|users}; the targets ask "
-                      "{target_tps:0} tokens/s within {target_ttft:1} s for {users:0} {users:0#user|users}. "
-                      "Offload runs at the host RAM's pace: it serves one or two users."},
+    {"guide.memory",
+     "The guide's {lo:0}–{hi:0} GB for this task assumes 4-bit weights and a few users (its table "
+     "puts {pmin:0}–{pmax:0}B models in {lo:0}–{hi:0} GB); at {format} and {users:0} "
+     "{users:0#user|users} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
+     "{!fits: Even at 4-bit weights and one user {model} needs {min_gb:1} GB: a bigger model than "
+     "the guide's band holds.}"},
+    {"guide.gpus",
+     "{gpu} is not among the GPUs the guide names for this task ({named}): it ranks first here by "
+     "{key}.{?alt_count: The guide's first here: {alt_count:0} × {alt_gpu}.}"
+     "{!alt_count: None of the GPUs it names fits this job.}"},
+    {"guide.vendor",
+     "The article names NVIDIA GPUs only; {gpu} ({vendor}) ranks first here by {key}, on ROCm at its "
+     "measured efficiency (see the assumptions).{?alt_count: NVIDIA's first here: {alt_count:0} × "
+     "{alt_gpu}.}"},
+    {"offload.relax",
+     "One {gpu} with {host_gb:1} GB of the model in host RAM reaches {tps:1} tokens/s per user, "
+     "first token in {ttft:1} s, for {served:0} {served:0#user|users}; the targets ask "
+     "{target_tps:0} tokens/s within {target_ttft:1} s for {users:0} {users:0#user|users}. "
+     "Offload runs at the host RAM's pace: it serves one or two users."},
     {"switch.guide_format", "Size it as the guide does: 4-bit weights ({format}), {users:0} {users:0#user|users}"},
     {"switch.guide_gpu", "Use the guide's pick: {count:0} × {gpu}"},
     {"switch.vendor_nvidia", "NVIDIA GPUs only{?count: ({count:0} × {gpu})}"},
     {"switch.offload_load", "Size for what it delivers: {users:0} {users:0#user|users}, {tps:1} tokens/s"},
     {"switch.offload_ram", "Size with {ram:0} GB of host RAM"},
-    {"practical.consumer_cards", "not practical: {count:0} consumer cards over {servers:0} servers (more than {max:0} "
-                                 "for one job); they are rented a server at a time, with no datacenter fabric between "
-                                 "the servers"},
-    {"practical.replica_servers", "not practical: one copy of the model spans {servers:0} servers ({gpus:0} GPUs) without NVLink; "
-                                  "every step crosses the network"},
-    {"practical.many_servers", "not practical: {servers:0} servers where {lean_count:0} × {lean_gpu} ({lean:0} "
-                               "{lean:0#server|servers}) does the same job"},
+    {"practical.consumer_cards",
+     "not practical: {count:0} consumer cards over {servers:0} servers (more than {max:0} "
+     "for one job); they are rented a server at a time, with no datacenter fabric between "
+     "the servers"},
+    {"practical.replica_servers",
+     "not practical: one copy of the model spans {servers:0} servers ({gpus:0} GPUs) without NVLink; "
+     "every step crosses the network"},
+    {"practical.many_servers",
+     "not practical: {servers:0} servers where {lean_count:0} × {lean_gpu} ({lean:0} "
+     "{lean:0#server|servers}) does the same job"},
     // reasons
     {"reason.heads_split", "{heads:0} attention heads are not divisible by TP {tp:0}"},
     {"reason.kv_heads_split", "{kv_heads:0} KV heads do not split over TP {tp:0}"},
     {"reason.layers_lt_stages", "fewer layers than pipeline stages"},
     {"reason.no_tensor_figure", "no tensor throughput figure in the catalog"},
-    {"reason.needs_memory_ctx", "needs {need:1} GB per GPU for one {ctx:0}-token sequence, has {have:1} GB usable "
-                                "({memory:1} GB less {reserve:0} % reserve)"},
+    {"reason.needs_memory_ctx",
+     "needs {need:1} GB per GPU for one {ctx:0}-token sequence, has {have:1} GB usable "
+     "({memory:1} GB less {reserve:0} % reserve)"},
     {"reason.count_not_multiple", "count is not a multiple of the layout"},
-    {"reason.misses_targets", "misses the targets even for one user: {tps:1} tokens/s (target {target_tps:0}), "
-                              "first token in {ttft:2} s (target {target_ttft:1} s)"},
+    {"reason.misses_targets",
+     "misses the targets even for one user: {tps:1} tokens/s (target {target_tps:0}), "
+     "first token in {ttft:2} s (target {target_ttft:1} s)"},
     {"reason.serves_fewer", "serves {served:0} of {users:0} users within the targets"},
-    {"reason.offload_ram", "needs {need:1} GB of host RAM ({weights:1} GB of weights{?kv: + {kv:1} GB of KV cache} + {os:0} GB "
-                           "for the system), has {have:0} GB"},
-    {"reason.offload_gpu", "even with every layer in host RAM the GPU needs {need:1} GB (llama.cpp's compute buffer and "
-                           "runtime memory), has {have:1} GB usable"},
-    {"reason.offload_split", "with {host:0} layers on the CPU the GPU needs {need:1} GB (weights, compute buffer, KV for one "
-                             "{ctx:0}-token sequence), has {have:1} GB usable"},
+    {"reason.offload_ram",
+     "needs {need:1} GB of host RAM ({weights:1} GB of weights{?kv: + {kv:1} GB of KV cache} + {os:0} GB "
+     "for the system), has {have:0} GB"},
+    {"reason.offload_gpu",
+     "even with every layer in host RAM the GPU needs {need:1} GB (llama.cpp's compute buffer and "
+     "runtime memory), has {have:1} GB usable"},
+    {"reason.offload_split",
+     "with {host:0} layers on the CPU the GPU needs {need:1} GB (weights, compute buffer, KV for one "
+     "{ctx:0}-token sequence), has {have:1} GB usable"},
     {"reason.too_slow", "too slow: {tps:1} tokens/s per user even alone (target {target:0})"},
     {"reason.ttft_too_long", "first token in {ttft:2} s even alone (target {target:1} s)"},
     {"reason.too_many_gpus", "needs more than {max:0} GPUs"},
-    {"reason.no_fit_sharded", "does not fit even sharded over {gpus:0} GPUs ({per_gpu:1} GB per GPU, activations {activations:1} GB)"},
-    {"reason.needs_memory_zero3", "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus:0#GPU|GPUs}, has {have:1} GB usable"},
+    {"reason.no_fit_sharded",
+     "does not fit even sharded over {gpus:0} GPUs ({per_gpu:1} GB per GPU, activations {activations:1} GB)"},
+    {"reason.needs_memory_zero3",
+     "needs {need:1} GB per GPU even with ZeRO-3 over {gpus:0} {gpus:0#GPU|GPUs}, has {have:1} GB usable"},
     {"reason.no_nvlink_training", "multi-GPU training without NVLink: gradient all-reduce over PCIe"},
     {"reason.deadline", "takes {days:1} days, deadline {deadline:1}"},
     {"reason.horizon", "takes {days:1} days even at the largest count, more than the {horizon:0}-day default horizon"},
@@ -111,8 +140,9 @@ const TextPair kEnglish[] = {
     {"reason.no_nvenc", "no video encoder (NVENC)"},
     {"reason.no_av1", "no AV1 encoder"},
     {"reason.no_fp64", "no FP64 rate for HPC ({fp64:2} TFLOPS)"},
-    {"reason.fp64_fraction", "not an FP64 part: FP64 {fp64:2} TFLOPS is 1/{ratio:0} of its FP32 rate ({fp32:1} TFLOPS); "
-                             "HPC GPUs run FP64 at 1/2, at least 1/4 is required"},
+    {"reason.fp64_fraction",
+     "not an FP64 part: FP64 {fp64:2} TFLOPS is 1/{ratio:0} of its FP32 rate ({fp32:1} TFLOPS); "
+     "HPC GPUs run FP64 at 1/2, at least 1/4 is required"},
     {"reason.no_fp32", "no FP32 figure in the catalog"},
     // score labels
     {"score.fp32_tflops", "FP32 TFLOPS"},
@@ -122,119 +152,154 @@ const TextPair kEnglish[] = {
     {"assume.reserve", "memory reserve {reserve:0} % of each GPU kept free"},
     {"assume.binary_gb", "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes"},
     {"assume.decode_eff", "decode reaches {eff:0} % of memory bandwidth (range {low:0}-{high:0} %)"},
-    {"assume.prefill_eff", "prefill GEMMs reach {eff:0} % of the dense BF16 tensor peak (range {low:0}-{high:0} %); FP8, INT8 "
-                           "and FP4 GEMMs {lowp:0} % of that share of their own peak"},
-    {"assume.serve_overhead", "vLLM memory per GPU besides weights and KV: the activation peak it profiles (a forward pass of "
-                              "max_num_batched_tokens = 8192 tokens on 70 GB+ GPUs other than the A100, 2048 elsewhere, or "
-                              "the sampler over max_num_seqs = 1024 / 256 sequences at 20 B per vocabulary entry, whichever "
-                              "is larger), CUDA graphs {graphs:1} GB, NCCL buffers {nccl:1} GB under TP and {gb:1} GB outside "
-                              "PyTorch (range {low:1}-{high:1}); KV in blocks of 16 tokens. llama.cpp: a 512-token compute buffer"},
-    {"assume.offload", "partial offload (llama.cpp): host RAM {?given:of {gbs:1} GB/s as given}{!given:{ddr}-{mts:0} dual channel, {gbs:1} GB/s theoretical}, "
-                       "{eff:0} % reached ({low:0}-{high:0} %); prompt batches copy the host-held weights to the GPU over "
-                       "PCIe x16 at {pcie:0} % of its rate; {switch_us:0} µs per GPU-CPU hand-over; {os:0} GB of RAM kept for the system"},
-    {"assume.continuous_batching", "continuous batching with chunked prefill: every step carries each running request's next token "
-                                   "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
-                                   "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}) and the TP all-reduces, so prompts "
-                                   "slow everyone's decode"},
-    {"assume.ttft_queue", "time to first token at the stated load = API server {ms:0} ms + the step running on arrival + the "
-                          "wait for prefill capacity (prompts arrive at users / cycle time: a wait of load × service / 2(1 − load) as in an "
-                          "M/D/1 queue, at most the other users' prompts) + the prompt's own prefill"},
+    {"assume.prefill_eff",
+     "prefill GEMMs reach {eff:0} % of the dense BF16 tensor peak (range {low:0}-{high:0} %); FP8, INT8 "
+     "and FP4 GEMMs {lowp:0} % of that share of their own peak"},
+    {"assume.serve_overhead",
+     "vLLM memory per GPU besides weights and KV: the activation peak it profiles (a forward pass of "
+     "max_num_batched_tokens = 8192 tokens on 70 GB+ GPUs other than the A100, 2048 elsewhere, or "
+     "the sampler over max_num_seqs = 1024 / 256 sequences at 20 B per vocabulary entry, whichever "
+     "is larger), CUDA graphs {graphs:1} GB, NCCL buffers {nccl:1} GB under TP and {gb:1} GB outside "
+     "PyTorch (range {low:1}-{high:1}); KV in blocks of 16 tokens. llama.cpp: a 512-token compute buffer"},
+    {"assume.offload",
+     "partial offload (llama.cpp): host RAM {?given:of {gbs:1} GB/s as given}{!given:{ddr}-{mts:0} dual channel, "
+     "{gbs:1} GB/s theoretical}, "
+     "{eff:0} % reached ({low:0}-{high:0} %); prompt batches copy the host-held weights to the GPU over "
+     "PCIe x16 at {pcie:0} % of its rate; {switch_us:0} µs per GPU-CPU hand-over; {os:0} GB of RAM kept for the "
+     "system"},
+    {"assume.continuous_batching",
+     "continuous batching with chunked prefill: every step carries each running request's next token "
+     "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
+     "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}) and the TP all-reduces, so prompts "
+     "slow everyone's decode"},
+    {"assume.ttft_queue",
+     "time to first token at the stated load = API server {ms:0} ms + the step running on arrival + the "
+     "wait for prefill capacity (prompts arrive at users / cycle time: a wait of load × service / 2(1 − load) as in an "
+     "M/D/1 queue, at most the other users' prompts) + the prompt's own prefill"},
     {"assume.kv_full_context", "KV cache sized for every user at the full context; low end at average prompt + answer"},
     {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
-    {"assume.mfu", "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
-                   "each expert's matrices are small and the all-to-all grows)}{?fp8:; FP8 training {fp8:2}× faster "
-                   "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)}{?lora_fp8: (LoRA on an FP8 base "
-                   "with a fused trainer such as NeMo: the frozen base's forward and gradient GEMMs run in FP8; Hugging "
-                   "Face + PEFT and QLoRA get no speed-up)} (range ±{spread:0} %)"},
+    {"assume.mfu",
+     "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
+     "each expert's matrices are small and the all-to-all grows)}{?fp8:; FP8 training {fp8:2}× faster "
+     "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)}{?lora_fp8: (LoRA on an FP8 base "
+     "with a fused trainer such as NeMo: the frozen base's forward and gradient GEMMs run in FP8; Hugging "
+     "Face + PEFT and QLoRA get no speed-up)} (range ±{spread:0} %)"},
     {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
     {"assume.train_overhead", "CUDA context and kernels {gb:1} GB per GPU (range {low:1}-{high:1})"},
-    {"assume.trainer_hf", "trainer: plain Hugging Face Trainer + PEFT: the full logits, upcast to FP32 for the loss "
-                          "(16 B per vocabulary entry per token), checkpointed layer inputs kept on the GPU"
-                          "{?qlora:, embeddings and lm_head in FP32}; trainer=fused for Unsloth, Liger or torchtune"},
-    {"assume.trainer_fused", "trainer: fused / chunked cross-entropy (Unsloth, Liger kernels, torchtune): no full logits"
-                             "{?host_gb:; checkpointed layer inputs offloaded to host memory ({host_gb:1} GB of RAM per GPU)}"},
-    {"assume.pretrain_layout", "pre-training laid out as Megatron-LM would: TP inside a server over NVLink, PP across "
-                               "servers, EP for the experts, DP with the distributed optimizer (ZeRO-1); global batch "
-                               "{batch_m:0} M tokens, {net:0} GB/s per GPU between servers"},
+    {"assume.trainer_hf",
+     "trainer: plain Hugging Face Trainer + PEFT: the full logits, upcast to FP32 for the loss "
+     "(16 B per vocabulary entry per token), checkpointed layer inputs kept on the GPU"
+     "{?qlora:, embeddings and lm_head in FP32}; trainer=fused for Unsloth, Liger or torchtune"},
+    {"assume.trainer_fused",
+     "trainer: fused / chunked cross-entropy (Unsloth, Liger kernels, torchtune): no full logits"
+     "{?host_gb:; checkpointed layer inputs offloaded to host memory ({host_gb:1} GB of RAM per GPU)}"},
+    {"assume.pretrain_layout",
+     "pre-training laid out as Megatron-LM would: TP inside a server over NVLink, PP across "
+     "servers, EP for the experts, DP with the distributed optimizer (ZeRO-1); global batch "
+     "{batch_m:0} M tokens, {net:0} GB/s per GPU between servers"},
     {"assume.perfect_scaling", "GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)"},
-    {"assume.month_rented", "a month is {hours:0} hours of rent: GPUs are billed around the clock whether busy or idle"},
-    {"assume.mtok_at_load", "cost per million tokens = cost per hour / output tokens per hour at the stated load "
-                            "({users:0} concurrent requests), not at full capacity"},
+    {"assume.month_rented",
+     "a month is {hours:0} hours of rent: GPUs are billed around the clock whether busy or idle"},
+    {"assume.mtok_at_load",
+     "cost per million tokens = cost per hour / output tokens per hour at the stated load "
+     "({users:0} concurrent requests), not at full capacity"},
     {"assume.other_rules", "rules over catalog facts: graphics/RT cores, NVENC engines, FP32 and FP64 rates, memory"},
-    {"assume.rocm", "AMD GPUs run ROCm: memory-bandwidth efficiency × {bw:0} % and GEMM efficiency × {gemm:0} % "
-                    "({gemm_low:0}–{gemm_high:0} %) of CUDA's on NVIDIA, measured with one benchmark suite on both "
-                    "(Azure: STREAM copy and the best FP8 GEMM, MI300X against H100){?train:; the MFU, measured on "
-                    "NVIDIA GPUs, is scaled by the same GEMM share on AMD}"},
+    {"assume.rocm",
+     "AMD GPUs run ROCm: memory-bandwidth efficiency × {bw:0} % and GEMM efficiency × {gemm:0} % "
+     "({gemm_low:0}–{gemm_high:0} %) of CUDA's on NVIDIA, measured with one benchmark suite on both "
+     "(Azure: STREAM copy and the best FP8 GEMM, MI300X against H100){?train:; the MFU, measured on "
+     "NVIDIA GPUs, is scaled by the same GEMM share on AMD}"},
     // formulas
-    {"formula.weights", "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},
-    {"formula.kv_mla", "MLA latent ({rank:0} + {rope:0} rope) × {layers:0} layers × {bytes:0} B"
-                       "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
-                       " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
-    {"formula.kv_heads", "2 (K,V) × {kv_heads:0} KV heads × {head_dim:0} dim × {layers:0} full layers × {bytes:0} B"
-                         "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
-                         " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
-    {"formula.activations", "{?llamacpp:llama.cpp compute buffer for 512 tokens}{!llamacpp:vLLM profile: the larger of a "
-                            "{tokens:0}-token forward pass and the sampler over {seqs:0} sequences × {vocab:0} vocabulary × 20 B}"
-                            " = {total_gb:2} GB"},
-    {"formula.overhead", "{?llamacpp:CUDA context and library workspaces {runtime_gb:1} GB per GPU}{!llamacpp:CUDA-graph pool "
-                         "{graphs_gb:1} GB + NCCL buffers {nccl_gb:1} GB under TP + memory outside PyTorch {runtime_gb:1} GB "
-                         "per GPU}"},
-    {"formula.split_inference", "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel"
-                                "{?moe:; routed experts split across the TP/EP group}); KV cache / PP and "
-                                "{?mla:NOT split by TP: the MLA latent is replicated on every TP rank}"
-                                "{!mla:/ TP up to {kv_heads:0} KV heads (beyond that, heads are replicated)}"
-                                "{?state:; linear-attention state split by value heads}"
-                                "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
-    {"formula.kv_capacity", "{?llamacpp:llama.cpp allocates -c {kv_tokens:0} tokens ({concurrency:0} slots × {ctx:0}) = {kv_gb:1} "
-                            "GB of KV cache per GPU; {free_gb:1} GB are free after weights {weights_gb:1}, compute buffer "
-                            "{activations_gb:1} and runtime {overhead_gb:1} of {usable_gb:1} GB usable}"
-                            "{!llamacpp:{usable_gb:1} GB usable − weights {weights_gb:1} − activation peak {activations_gb:1} "
-                            "({tokens:0}-token profile or sampler for {seqs:0} sequences) − CUDA graphs, NCCL and runtime "
-                            "{overhead_gb:1} = {kv_gb:1} GB of KV cache per GPU: {kv_tokens:0} tokens in {block:0}-token "
-                            "blocks, {concurrency:2}× requests of {ctx:0} tokens}"},
-    {"formula.serving_cycle", "{batch:0} requests × ({in:0} prompt + {out:0} answer tokens): {out:0} steps of {decode_ms:1} ms, "
-                              "the prompts in chunks of up to {budget:0} tokens ({prefill_ms:1} ms per step with a chunk) = "
-                              "{cycle_s:2} s per cycle; {tpot_ms:1} ms per token = {tps:1} tokens/s per user, {total:0} per replica"},
-    {"formula.serving_ttft", "API server {server_ms:0} ms + wait for prefill {queue_ms:0} ms (prompts at {rate:2}/s use {rho:0} % "
-                             "of the step budget) + running step and own prefill {prefill_ms:0} ms = {ttft_ms:0} ms"},
-    {"formula.offload", "per token: {gpu_gb:2} GB from VRAM at {gpu_bw:0} GB/s ({gpu_ms:1} ms) + {host_gb:2} GB from {?given:host RAM}{!given:{ddr}-{mts:0}} "
-                        "at {host_bw:0} GB/s ({host_ms:1} ms) + hand-overs {switch_ms:1} ms = {tps:1} tokens/s alone; a prompt "
-                        "copies {upload_gb:1} GB over PCIe at {pcie:0} GB/s per 512 tokens"},
-    {"formula.flops", "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
-                      " = {flops:e3} FLOPs"},
-    {"formula.flops_budget", "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
-                             "{?fp8: × FP8 {fp8:2}} = {flops:e3} FLOPs, "
-                             "about {tokens_b:0} B tokens at this model's FLOPs per token"},
-    {"formula.training_memory", "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "
-                                "{seq:0} tokens) = {total_gb:1} GB on one GPU before sharding"},
-    {"formula.split_training", "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones "
-                               "(ZeRO-1 optimizer, ZeRO-2 + gradients, ZeRO-3 + weights); activations / TP (sequence parallel) "
-                               "and not reduced by PP (the first stage holds PP micro-batches in flight); runtime overhead on every GPU"},
+    {"formula.weights",
+     "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},
+    {"formula.kv_mla",
+     "MLA latent ({rank:0} + {rope:0} rope) × {layers:0} layers × {bytes:0} B"
+     "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
+     " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
+    {"formula.kv_heads",
+     "2 (K,V) × {kv_heads:0} KV heads × {head_dim:0} dim × {layers:0} full layers × {bytes:0} B"
+     "{?window: + window layers capped at {window:0} tokens}{?state_gb: + linear-attention state {state_gb:2} GB/seq}"
+     " = {kib:1} KiB/token; × {ctx:0} tokens × {users:0} users = {total_gb:1} GB"},
+    {"formula.activations",
+     "{?llamacpp:llama.cpp compute buffer for 512 tokens}{!llamacpp:vLLM profile: the larger of a "
+     "{tokens:0}-token forward pass and the sampler over {seqs:0} sequences × {vocab:0} vocabulary × 20 B}"
+     " = {total_gb:2} GB"},
+    {"formula.overhead",
+     "{?llamacpp:CUDA context and library workspaces {runtime_gb:1} GB per GPU}{!llamacpp:CUDA-graph pool "
+     "{graphs_gb:1} GB + NCCL buffers {nccl_gb:1} GB under TP + memory outside PyTorch {runtime_gb:1} GB "
+     "per GPU}"},
+    {"formula.split_inference",
+     "per GPU under TP × PP: weights / (TP·PP) (embeddings and lm_head vocab-parallel"
+     "{?moe:; routed experts split across the TP/EP group}); KV cache / PP and "
+     "{?mla:NOT split by TP: the MLA latent is replicated on every TP rank}"
+     "{!mla:/ TP up to {kv_heads:0} KV heads (beyond that, heads are replicated)}"
+     "{?state:; linear-attention state split by value heads}"
+     "; replicated on every GPU: activations of a prefill chunk, runtime overhead, norms"},
+    {"formula.kv_capacity",
+     "{?llamacpp:llama.cpp allocates -c {kv_tokens:0} tokens ({concurrency:0} slots × {ctx:0}) = {kv_gb:1} "
+     "GB of KV cache per GPU; {free_gb:1} GB are free after weights {weights_gb:1}, compute buffer "
+     "{activations_gb:1} and runtime {overhead_gb:1} of {usable_gb:1} GB usable}"
+     "{!llamacpp:{usable_gb:1} GB usable − weights {weights_gb:1} − activation peak {activations_gb:1} "
+     "({tokens:0}-token profile or sampler for {seqs:0} sequences) − CUDA graphs, NCCL and runtime "
+     "{overhead_gb:1} = {kv_gb:1} GB of KV cache per GPU: {kv_tokens:0} tokens in {block:0}-token "
+     "blocks, {concurrency:2}× requests of {ctx:0} tokens}"},
+    {"formula.serving_cycle",
+     "{batch:0} requests × ({in:0} prompt + {out:0} answer tokens): {out:0} steps of {decode_ms:1} ms, "
+     "the prompts in chunks of up to {budget:0} tokens ({prefill_ms:1} ms per step with a chunk) = "
+     "{cycle_s:2} s per cycle; {tpot_ms:1} ms per token = {tps:1} tokens/s per user, {total:0} per replica"},
+    {"formula.serving_ttft",
+     "API server {server_ms:0} ms + wait for prefill {queue_ms:0} ms (prompts at {rate:2}/s use {rho:0} % "
+     "of the step budget) + running step and own prefill {prefill_ms:0} ms = {ttft_ms:0} ms"},
+    {"formula.offload",
+     "per token: {gpu_gb:2} GB from VRAM at {gpu_bw:0} GB/s ({gpu_ms:1} ms) + {host_gb:2} GB from {?given:host "
+     "RAM}{!given:{ddr}-{mts:0}} "
+     "at {host_bw:0} GB/s ({host_ms:1} ms) + hand-overs {switch_ms:1} ms = {tps:1} tokens/s alone; a prompt "
+     "copies {upload_gb:1} GB over PCIe at {pcie:0} GB/s per 512 tokens"},
+    {"formula.flops",
+     "{factor:0} × {active_b:2} B active params × {tokens_b:3} B tokens + attention ({seq:0}-token sequences)"
+     " = {flops:e3} FLOPs"},
+    {"formula.flops_budget",
+     "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
+     "{?fp8: × FP8 {fp8:2}} = {flops:e3} FLOPs, "
+     "about {tokens_b:0} B tokens at this model's FLOPs per token"},
+    {"formula.training_memory",
+     "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "
+     "{seq:0} tokens) = {total_gb:1} GB on one GPU before sharding"},
+    {"formula.split_training",
+     "per GPU: weights, gradients and optimizer states / (TP·PP), then / DP for the ZeRO-sharded ones "
+     "(ZeRO-1 optimizer, ZeRO-2 + gradients, ZeRO-3 + weights); activations / TP (sequence parallel) "
+     "and not reduced by PP (the first stage holds PP micro-batches in flight); runtime overhead on every GPU"},
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
-    {"cmd.offload", "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:{?host:the first {host:0} of "
-                    "{layers:0} layers and }the output layer} in host RAM ({host_gb:1} GB)"},
-    {"cmd.layout", "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
-                   "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
-                   "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
-    {"cmd.train_megatron", "{method} with Megatron-LM, from its repository{?nodes:, on each of {nodes:0} servers}. A "
-                           "template: fill in <data-prefix> (tools/preprocess_data.py), <peak-lr>, "
-                           "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
-                           "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
-                           "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
-                           "--ffn-hidden-size = 4 × hidden (assumed)}"},
-    {"cmd.tune_llamafactory", "{method} with LLaMA-Factory{?ddp: (DDP over {gpus:0} GPUs)}{?ds: and DeepSpeed "
-                              "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "
-                              "<your-dataset> (a name in data/dataset_info.json){?custom:, <your-model>}{?nodes:, "
-                              "per server <node-rank> and <first-server> (the first one's address)}"},
-    {"cmd.tune_no_split", "{method}: LLaMA-Factory has no TP={tp:0}{?pp: × PP={pp:0}} (AutoTP: full fine-tuning, "
-                          "ZeRO-0–2 only): the command runs ZeRO-3 on {gpus:0} GPUs, {tp:0}× the activations per "
-                          "GPU; if memory runs short, shorten --cutoff_len"},
-    {"cmd.train_comm", "communication per step (the MFU default already includes it): "
-                       "{?tp:TP all-reduce {tp:0} % of compute (NVLink); }{?pp:pipeline bubble {pp:0} % of the step; }"
-                       "{?dp:DP gradient sync {dp:0} % of compute over {net:0} GB/s, overlapping the backward pass; }"
-                       "{?ep:EP all-to-all {ep:0} % of compute; }global batch {batch_m:0} M tokens"},
+    {"cmd.offload",
+     "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:{?host:the first {host:0} of "
+     "{layers:0} layers and }the output layer} in host RAM ({host_gb:1} GB)"},
+    {"cmd.layout",
+     "TP={tp:0} × PP={pp:0} × DP={dp:0}{?ep: (EP={ep:0} for the experts)}, ZeRO-{zero:0}"
+     "{?ckpt:, activation checkpointing}, micro-batch {batch:0} × "
+     "{seq:0} tokens; {method}{?rank: rank {rank:0}}"},
+    {"cmd.train_megatron",
+     "{method} with Megatron-LM, from its repository{?nodes:, on each of {nodes:0} servers}. A "
+     "template: fill in <data-prefix> (tools/preprocess_data.py), <peak-lr>, "
+     "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
+     "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
+     "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
+     "--ffn-hidden-size = 4 × hidden (assumed)}"},
+    {"cmd.tune_llamafactory",
+     "{method} with LLaMA-Factory{?ddp: (DDP over {gpus:0} GPUs)}{?ds: and DeepSpeed "
+     "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "
+     "<your-dataset> (a name in data/dataset_info.json){?custom:, <your-model>}{?nodes:, "
+     "per server <node-rank> and <first-server> (the first one's address)}"},
+    {"cmd.tune_no_split",
+     "{method}: LLaMA-Factory has no TP={tp:0}{?pp: × PP={pp:0}} (AutoTP: full fine-tuning, "
+     "ZeRO-0–2 only): the command runs ZeRO-3 on {gpus:0} GPUs, {tp:0}× the activations per "
+     "GPU; if memory runs short, shorten --cutoff_len"},
+    {"cmd.train_comm",
+     "communication per step (the MFU default already includes it): "
+     "{?tp:TP all-reduce {tp:0} % of compute (NVLink); }{?pp:pipeline bubble {pp:0} % of the step; }"
+     "{?dp:DP gradient sync {dp:0} % of compute over {net:0} GB/s, overlapping the backward pass; }"
+     "{?ep:EP all-to-all {ep:0} % of compute; }global batch {batch_m:0} M tokens"},
     // terms
     {"term.index_zero", "model.safetensors.index.json gives total_size 0"},
     {"term.index_no_size", "model.safetensors.index.json's metadata has no total_size"},
@@ -270,8 +335,9 @@ const TextPair kEnglish[] = {
     {"expect.tokens", "tokens 1–10000T (suffixes k M B T)"},
     // error bands of figures (report/accuracy.hpp)
     // (a no-break space before each %: a wrapped line never starts with it)
-    {"accuracy.band", "accuracy: ±{median:0}\u00a0% median error on {n:0} published {n:0#run|runs} of this kind "
-                      "(worst {worst:0}\u00a0%{?misses:, {misses:0} outside the family's tolerance})"},
+    {"accuracy.band",
+     "accuracy: ±{median:0}\u00a0% median error on {n:0} published {n:0#run|runs} of this kind "
+     "(worst {worst:0}\u00a0%{?misses:, {misses:0} outside the family's tolerance})"},
     {"accuracy.none", "accuracy: no independent check yet (no published run of this kind that no constant was set on)"},
     {"accuracy.nearest", "nearest published run: {case} ({error:0} %) {url}"},
     // speech-to-text pipelines (speech_pipeline.hpp)
@@ -281,13 +347,26 @@ const TextPair kEnglish[] = {
     {"term.asr_trt", "an optimised server (TensorRT-LLM, vLLM)"},
     {"term.asr_mode_chunk", "30-s chunks decoded in batches"},
     {"term.asr_mode_seq", "sequential long-form (each window starts where the last text ended)"},
-    {"formula.whisper_pipeline", "{runtime}, {mode}, beam {beam:0}: a window covers {advance:1} s of audio and {tokens:0} tokens; each decoder step reads the decoder's {weights_mb:0} MB once and {kv_mb:0} MB of cross-attention K/V per hypothesis"},
-    {"formula.whisper_window", "a batch of {batch:0} windows × beam {beam:0}: encoder {encoder_s:2} s + {steps:0} steps (the batch's longest window) × {step_ms:2} ms ({gpu_ms:2} ms GPU, {host_ms:2} ms runtime host time) = {decoder_s:2} s + CPU {cpu_s:2} s: {x:0}× realtime per GPU"},
-    {"assume.asr_runtime", "{runtime}, {mode}, beam {beam:0}{?batch:, batch {batch:0}}: the runtime adds {step_us:0} µs + {layer_us:0} µs per decoder layer + {hyp_us:1} µs per hypothesis to every decoder step and {window_ms:0} ms of CPU per window (each set on one published run, range ×0.7–×1.5)"},
-    {"assume.asr_windows", "{speech_tokens:1} text tokens per second of speech: a window covers {advance:1} s and {tokens:0} tokens; the longest window of a batch sets its steps (token counts vary ±25 %); sequential decoding re-decodes 5 % of windows at a higher temperature"},
-    {"cmd.asr_ct2", "faster-whisper's batched pipeline (pip install faster-whisper); for a service, run it behind your own queue"},
+    {"formula.whisper_pipeline",
+     "{runtime}, {mode}, beam {beam:0}: a window covers {advance:1} s of audio and {tokens:0} tokens; each decoder "
+     "step reads the decoder's {weights_mb:0} MB once and {kv_mb:0} MB of cross-attention K/V per hypothesis"},
+    {"formula.whisper_window",
+     "a batch of {batch:0} windows × beam {beam:0}: encoder {encoder_s:2} s + {steps:0} steps (the batch's longest "
+     "window) × {step_ms:2} ms ({gpu_ms:2} ms GPU, {host_ms:2} ms runtime host time) = {decoder_s:2} s + CPU {cpu_s:2} "
+     "s: {x:0}× realtime per GPU"},
+    {"assume.asr_runtime",
+     "{runtime}, {mode}, beam {beam:0}{?batch:, batch {batch:0}}: the runtime adds {step_us:0} µs + {layer_us:0} µs "
+     "per decoder layer + {hyp_us:1} µs per hypothesis to every decoder step and {window_ms:0} ms of CPU per window "
+     "(each set on one published run, range ×0.7–×1.5)"},
+    {"assume.asr_windows",
+     "{speech_tokens:1} text tokens per second of speech: a window covers {advance:1} s and {tokens:0} tokens; the "
+     "longest window of a batch sets its steps (token counts vary ±25 %); sequential decoding re-decodes 5 % of "
+     "windows at a higher temperature"},
+    {"cmd.asr_ct2",
+     "faster-whisper's batched pipeline (pip install faster-whisper); for a service, run it behind your own queue"},
     {"cmd.asr_hf", "the Transformers pipeline, chunked with its default stride"},
-    {"cmd.asr_cpp", "whisper.cpp's command-line tool (build with GGML_CUDA=1; models/download-ggml-model.sh fetches the model)"},
+    {"cmd.asr_cpp",
+     "whisper.cpp's command-line tool (build with GGML_CUDA=1; models/download-ggml-model.sh fetches the model)"},
     {"accuracy.nearest_run", "nearest published run: {run} (error {error:0}\u00a0%)"},
     // link
     {"link.too_long", "link longer than {max:0} characters: only its first {max:0} were read"},
@@ -302,99 +381,175 @@ const TextPair kEnglish[] = {
     {"link.prompt_over_context", "prompt length {prompt} exceeds the context {ctx}"},
     // catalog
     {"model.custom_specified", "custom model {model}: sized from the architecture the link carries"},
-    {"config.params_arch", "parameters counted from the architecture: {params_b:3} B in total, {active_b:3} B per token"},
-    {"config.params_index", "parameters from model.safetensors.index.json: total_size {bytes:0} bytes / {bpp:0} bytes per {dtype} parameter = {params_b:3} B (the architecture gives {arch_b:3} B{?vision:; the checkpoint holds a vision tower}{?mtp:; it holds multi-token-prediction layers})"},
-    {"config.params_index_count", "parameters from model.safetensors.index.json: metadata.total_parameters = {params_b:3} B (the architecture gives {arch_b:3} B{?vision:; the checkpoint holds a vision tower}{?mtp:; it holds multi-token-prediction layers})"},
-    {"config.index_quantized", "model.safetensors.index.json: total_size {gb:2} GB is the quantized checkpoint's size, used as its weights; it is no parameter count"},
+    {"config.params_arch",
+     "parameters counted from the architecture: {params_b:3} B in total, {active_b:3} B per token"},
+    {"config.params_index",
+     "parameters from model.safetensors.index.json: total_size {bytes:0} bytes / {bpp:0} bytes per {dtype} parameter = "
+     "{params_b:3} B (the architecture gives {arch_b:3} B{?vision:; the checkpoint holds a vision tower}{?mtp:; it "
+     "holds multi-token-prediction layers})"},
+    {"config.params_index_count",
+     "parameters from model.safetensors.index.json: metadata.total_parameters = {params_b:3} B (the architecture gives "
+     "{arch_b:3} B{?vision:; the checkpoint holds a vision tower}{?mtp:; it holds multi-token-prediction layers})"},
+    {"config.index_quantized",
+     "model.safetensors.index.json: total_size {gb:2} GB is the quantized checkpoint's size, used as its weights; it "
+     "is no parameter count"},
     {"config.text_config", "a multimodal config ({arch}): the language model is read from {path}"},
-    {"config.layer_kind_unknown", "{count:0} {count:0#layer|layers} of kind '{kind}' in layer_types sized as full attention"},
-    {"config.quantization", "checkpoint format {format} from {source} (quant_method '{method}'){?experts:, routed experts only: attention, embeddings and shared layers stay 16-bit}"},
+    {"config.layer_kind_unknown",
+     "{count:0} {count:0#layer|layers} of kind '{kind}' in layer_types sized as full attention"},
+    {"config.quantization",
+     "checkpoint format {format} from {source} (quant_method '{method}'){?experts:, routed experts only: attention, "
+     "embeddings and shared layers stay 16-bit}"},
     {"config.quant_unknown", "quantization_config quant_method '{method}' is not modelled: weights sized as {format}"},
     {"config.rejected", "config.json not imported: {detail}"},
     {"config.assumed", "{field} is not in the file: {value:0}, {rule}{?family: ({family})}"},
-    {"config.rope_context", "rope_scaling {type} × {factor} over {original:0} tokens: maximum context {ctx:0} tokens (max_position_embeddings {stated:0})"},
-    {"config.layers_mismatch", "num_hidden_layers {stated:0} disagrees with {field} ({planned:0} layers): the layer plan is used"},
+    {"config.rope_context",
+     "rope_scaling {type} × {factor} over {original:0} tokens: maximum context {ctx:0} tokens (max_position_embeddings "
+     "{stated:0})"},
+    {"config.layers_mismatch",
+     "num_hidden_layers {stated:0} disagrees with {field} ({planned:0} layers): the layer plan is used"},
     {"config.alibi", "{family} uses ALiBi positions: no position parameters"},
-    {"config.score_head", "{arch}: a reward / classification model: no vocabulary projection, a score head of {outputs:0} {outputs:0#output|outputs}"},
-    {"config.fused_width", "{family}: {field} {stated:0} is the gate and up projections together; each is {width:0} wide"},
-    {"config.recurrent", "{family}: {layers:0} recurrent {layers:0#layer|layers} and no attention: no KV cache, a fixed state per sequence"},
-    {"config.chunked", "{layers:0} {layers:0#layer|layers} attend within chunks of {chunk:0} tokens (attention_chunk_size): sized as a window of that length"},
-    {"config.family_generic", "model_type '{family}' has no reader of its own: read as a standard decoder (Llama-style fields)"},
-    {"config.nonfinite", "the file writes {count:0} non-finite {count:0#number|numbers} (Infinity / NaN, as Python's json module writes them; first in '{field}'): read as no value"},
-    {"config.is_adapter", "this is a {peft} adapter (adapter_config.json{?rank:, rank {rank:0}}) for {base}, not a model's config.json: import the base model's config.json, then size the adapter with task=tune and method=lora"},
-    {"config.is_index", "this is model.safetensors.index.json, not config.json: give it beside the model's config.json (--index, or drop both files)"},
-    {"config.is_quant_file", "this is ModelOpt's hf_quant_config.json, not config.json: give it beside the model's config.json (--quant, or drop both files)"},
-    {"config.is_tokenizer", "this is a tokenizer's configuration (tokenizer_config.json), not the model's: import config.json from the same repository"},
-    {"config.is_processor", "this is a preprocessor / processor configuration, not the model's: import config.json from the same repository"},
-    {"config.is_generation", "this is generation_config.json (sampling settings), not the model's: import config.json from the same repository"},
-    {"config.is_diffusers", "this is a diffusers pipeline configuration: image generation is not sized from a config (task=other, use=image sizes GPU memory for image work)"},
-    {"config.family_unsupported", "'{family}' is not supported yet ({kind}); the nearest supported family is {nearest}. Size it as a custom model from its published figures (model=custom with params, layers, hidden, heads)"},
-    {"config.index_ignored", "{why}{?stated: ({stated:3} B)}: the index is not used; parameters counted from the architecture ({arch_b:3} B)"},
-    {"config.index_tied_twice", "model.safetensors.index.json counts the tied embedding twice ({stated:3} B): {params_b:3} B with it once"},
-    {"config.quant_bytes", "checkpoint weights {gb:2} GB: {method} at {bits:3} bits a weight (scales included); what it leaves unquantized 16-bit"},
+    {"config.score_head",
+     "{arch}: a reward / classification model: no vocabulary projection, a score head of {outputs:0} "
+     "{outputs:0#output|outputs}"},
+    {"config.fused_width",
+     "{family}: {field} {stated:0} is the gate and up projections together; each is {width:0} wide"},
+    {"config.recurrent",
+     "{family}: {layers:0} recurrent {layers:0#layer|layers} and no attention: no KV cache, a fixed state per "
+     "sequence"},
+    {"config.chunked",
+     "{layers:0} {layers:0#layer|layers} attend within chunks of {chunk:0} tokens (attention_chunk_size): sized as a "
+     "window of that length"},
+    {"config.family_generic",
+     "model_type '{family}' has no reader of its own: read as a standard decoder (Llama-style fields)"},
+    {"config.nonfinite",
+     "the file writes {count:0} non-finite {count:0#number|numbers} (Infinity / NaN, as Python's json module writes "
+     "them; first in '{field}'): read as no value"},
+    {"config.is_adapter",
+     "this is a {peft} adapter (adapter_config.json{?rank:, rank {rank:0}}) for {base}, not a model's config.json: "
+     "import the base model's config.json, then size the adapter with task=tune and method=lora"},
+    {"config.is_index",
+     "this is model.safetensors.index.json, not config.json: give it beside the model's config.json (--index, or drop "
+     "both files)"},
+    {"config.is_quant_file",
+     "this is ModelOpt's hf_quant_config.json, not config.json: give it beside the model's config.json (--quant, or "
+     "drop both files)"},
+    {"config.is_tokenizer",
+     "this is a tokenizer's configuration (tokenizer_config.json), not the model's: import config.json from the same "
+     "repository"},
+    {"config.is_processor",
+     "this is a preprocessor / processor configuration, not the model's: import config.json from the same repository"},
+    {"config.is_generation",
+     "this is generation_config.json (sampling settings), not the model's: import config.json from the same "
+     "repository"},
+    {"config.is_diffusers",
+     "this is a diffusers pipeline configuration: image generation is not sized from a config (task=other, use=image "
+     "sizes GPU memory for image work)"},
+    {"config.family_unsupported",
+     "'{family}' is not supported yet ({kind}); the nearest supported family is {nearest}. Size it as a custom model "
+     "from its published figures (model=custom with params, layers, hidden, heads)"},
+    {"config.index_ignored",
+     "{why}{?stated: ({stated:3} B)}: the index is not used; parameters counted from the architecture ({arch_b:3} B)"},
+    {"config.index_tied_twice",
+     "model.safetensors.index.json counts the tied embedding twice ({stated:3} B): {params_b:3} B with it once"},
+    {"config.quant_bytes",
+     "checkpoint weights {gb:2} GB: {method} at {bits:3} bits a weight (scales included); what it leaves unquantized "
+     "16-bit"},
     {"config.tower_counted", "the vision tower is counted from vision_config: {params_b:3} B"},
-    {"config.tower_uncounted", "the vision / audio tower is {!index:not counted: the config does not describe it in a form gpusizer counts (give model.safetensors.index.json for the checkpoint's total)}{?index:counted through the index's total only}"},
-    {"config.layer_plan", "layer plan: {layers:0} layers, {attention:0} with attention{?sliding: ({sliding:0} windowed)}{?recurrent:, {recurrent:0} recurrent (a fixed state, no KV cache)}{?moe:, {moe:0} with experts}"},
-    {"config.fp32_served", "the checkpoint stores FP32 weights; servers load it in 16-bit (vLLM --dtype auto, text-embeddings-inference): sized as {format}, wq=fp32 sizes 4 bytes a weight"},
-    {"config.encoder", "an encoder-only embedding model ({family}): sized as vector search (use=embed), no KV cache, {dims:0}-dimensional vectors"},
-    {"config.speech", "an encoder-decoder speech model ({family}, encoder {encoder_b:3} B): sized as speech-to-text (use=asr)"},
+    {"config.tower_uncounted",
+     "the vision / audio tower is {!index:not counted: the config does not describe it in a form gpusizer counts (give "
+     "model.safetensors.index.json for the checkpoint's total)}{?index:counted through the index's total only}"},
+    {"config.layer_plan",
+     "layer plan: {layers:0} layers, {attention:0} with attention{?sliding: ({sliding:0} windowed)}{?recurrent:, "
+     "{recurrent:0} recurrent (a fixed state, no KV cache)}{?moe:, {moe:0} with experts}"},
+    {"config.fp32_served",
+     "the checkpoint stores FP32 weights; servers load it in 16-bit (vLLM --dtype auto, text-embeddings-inference): "
+     "sized as {format}, wq=fp32 sizes 4 bytes a weight"},
+    {"config.encoder",
+     "an encoder-only embedding model ({family}): sized as vector search (use=embed), no KV cache, "
+     "{dims:0}-dimensional vectors"},
+    {"config.speech",
+     "an encoder-decoder speech model ({family}, encoder {encoder_b:3} B): sized as speech-to-text (use=asr)"},
     {"config.assumed_flag", "{field} is not in the file: {?value:true}{!value:false}, {rule}{?family: ({family})}"},
-    {"config.state_fp32", "the recurrent state is kept in FP32 ({?stated:{field} in the config}{!stated:vLLM's default for Nemotron-H}), its conv inputs in 16-bit"},
-    {"config.mtp", "{count:0} multi-token-prediction {count:0#layer|layers} not counted: servers load {count:0#it|them} only for speculative decoding"},
+    {"config.state_fp32",
+     "the recurrent state is kept in FP32 ({?stated:{field} in the config}{!stated:vLLM's default for Nemotron-H}), "
+     "its conv inputs in 16-bit"},
+    {"config.mtp",
+     "{count:0} multi-token-prediction {count:0#layer|layers} not counted: servers load {count:0#it|them} only for "
+     "speculative decoding"},
     {"models.no_gpu", "pick one GPU (gpu=) to list the models it runs"},
     {"catalog.notice", "{detail}"},
     {"catalog.provider_error", "provider catalog: {detail}"},
     {"catalog.provider_rejected", "{file} rejected; the bundled catalog is used"},
     // services: speech-to-text, embeddings, copilot
-    {"service.needs_asr", "{model} is a speech-to-text model: choose the meeting-transcription preset (use=asr) to size it"},
+    {"service.needs_asr",
+     "{model} is a speech-to-text model: choose the meeting-transcription preset (use=asr) to size it"},
     {"service.needs_embed", "{model} is an embedding model: choose the vector-search preset (use=embed) to size it"},
     {"service.not_speech_model", "{model} is not a speech-to-text model; choose Whisper or Parakeet for transcription"},
-    {"service.not_embedding_model", "{model} is not an embedding model; choose bge-m3, Qwen3-Embedding or multilingual-e5"},
-    {"service.passage_split", "passages of {tokens:0} tokens exceed the {max:0} tokens {model} reads: each becomes "
-                              "{pieces:0} vectors"},
+    {"service.not_embedding_model",
+     "{model} is not an embedding model; choose bge-m3, Qwen3-Embedding or multilingual-e5"},
+    {"service.passage_split",
+     "passages of {tokens:0} tokens exceed the {max:0} tokens {model} reads: each becomes "
+     "{pieces:0} vectors"},
     {"reason.speech_short", "needs {need:2} GPUs for this audio, {count:0} pinned"},
     {"reason.embed_short", "embeds {qps:0} queries/s, {need:0} needed"},
-    {"assume.encoder_eff", "encoders reach {eff:0} % of dense peak (range {low:0}-{high:0} %): the prefill efficiency "
-                           "× hidden/2048 for layers narrower than 2048 (hidden {hidden:0}), at least half of it"},
+    {"assume.encoder_eff",
+     "encoders reach {eff:0} % of dense peak (range {low:0}-{high:0} %): the prefill efficiency "
+     "× hidden/2048 for layers narrower than 2048 (hidden {hidden:0}), at least half of it"},
     {"assume.speech_tokens", "speech gives {tokens:1} text tokens per audio second (range {low:1}-{high:1})"},
-    {"assume.speech_steps", "a decoder step takes at least {us:0} µs + {layer_us:0} µs per layer in kernel launches "
-                            "(C++ runtimes with CUDA graphs; PyTorch eager is several times slower)"},
-    {"assume.speech_host", "audio decoding and features on the host: up to {x:0}× realtime per GPU (range {low:0}-{high:0})"},
+    {"assume.speech_steps",
+     "a decoder step takes at least {us:0} µs + {layer_us:0} µs per layer in kernel launches "
+     "(C++ runtimes with CUDA graphs; PyTorch eager is several times slower)"},
+    {"assume.speech_host",
+     "audio decoding and features on the host: up to {x:0}× realtime per GPU (range {low:0}-{high:0})"},
     {"assume.speech_day", "recordings are transcribed as they arrive during a {hours:0}-hour working day"},
-    {"assume.speech_streams", "a live stream is re-transcribed every {update:0} s{?window:: Whisper re-encodes its whole "
-                              "{window:0}-second window and re-decodes a {buffer:0}-second buffer each time}"
-                              "{!window:: a transducer recomputes its left context, ×{transducer:1} the work}"},
-    {"assume.embed_query", "a search query is {tokens:0} tokens, embedded in batches of {batch:0}; passages in batches "
-                           "of 16,384 tokens"},
-    {"assume.embed_vectors", "the vector database stores float32 vectors; an HNSW graph (M = 16) adds {links:0} B per vector"},
-    {"assume.copilot_prefix", "prefix caching: {hit:0} % of each {in:0}-token prompt (the repository context) is already "
-                              "cached, so prefill computes {fresh:0} tokens; the KV cache still holds the whole context"},
-    {"formula.speech_encoder", "encoder: (2 × {params_b:3} B params + attention over {frames:0} frames) × {fps:1} frames/s"
-                               "{?window: (every {window:0}-second window padded full)} = {gflops:1} GFLOP per audio second"},
-    {"formula.speech_decoder", "decoder: {tokens:1} tokens/s × ({weights_mb:0} MB weights / batch {batch:0} + {kv_mb:1} MB "
-                               "cross- and self-attention K/V per sequence) = {mb:0} MB read per audio second, or the "
-                               "launch latency ({us:0} µs a step) when that is longer"},
-    {"formula.speech_transducer", "decoder: {steps:1} prediction-network steps per audio second, bound by kernel launches "
-                                  "({us:0} µs a step) shared by a batch of {batch:0}"},
+    {"assume.speech_streams",
+     "a live stream is re-transcribed every {update:0} s{?window:: Whisper re-encodes its whole "
+     "{window:0}-second window and re-decodes a {buffer:0}-second buffer each time}"
+     "{!window:: a transducer recomputes its left context, ×{transducer:1} the work}"},
+    {"assume.embed_query",
+     "a search query is {tokens:0} tokens, embedded in batches of {batch:0}; passages in batches "
+     "of 16,384 tokens"},
+    {"assume.embed_vectors",
+     "the vector database stores float32 vectors; an HNSW graph (M = 16) adds {links:0} B per vector"},
+    {"assume.copilot_prefix",
+     "prefix caching: {hit:0} % of each {in:0}-token prompt (the repository context) is already "
+     "cached, so prefill computes {fresh:0} tokens; the KV cache still holds the whole context"},
+    {"formula.speech_encoder",
+     "encoder: (2 × {params_b:3} B params + attention over {frames:0} frames) × {fps:1} frames/s"
+     "{?window: (every {window:0}-second window padded full)} = {gflops:1} GFLOP per audio second"},
+    {"formula.speech_decoder",
+     "decoder: {tokens:1} tokens/s × ({weights_mb:0} MB weights / batch {batch:0} + {kv_mb:1} MB "
+     "cross- and self-attention K/V per sequence) = {mb:0} MB read per audio second, or the "
+     "launch latency ({us:0} µs a step) when that is longer"},
+    {"formula.speech_transducer",
+     "decoder: {steps:1} prediction-network steps per audio second, bound by kernel launches "
+     "({us:0} µs a step) shared by a batch of {batch:0}"},
     {"formula.speech_ctc", "decoder: CTC, one greedy pass over the encoder output (no steps)"},
-    {"formula.speech_realtime", "× realtime on one GPU = 1 / (encoder FLOPs / (dense peak × efficiency) + decoder bytes / "
-                                "(bandwidth × efficiency) + host time (1/{host_x:0} s)) per audio second"},
-    {"formula.speech_load", "{audio_h:1} h of recordings a day over {day:0} h = {rate:2} s of audio per second"
-                            "{?streams: + {streams:0} live streams (encoder ×{enc:1}, decoder ×{dec:1} per stream)}"
-                            "{?growth: incl. {growth:0} % growth}; GPUs = load / × realtime"},
-    {"formula.embed_flops", "2 × {params_b:3} B params (without the token table) + attention over {tokens:0} tokens"
-                            "{?causal: (causal: half)} = {mflops:0} MFLOP per token"},
-    {"formula.embed_index", "{docs:0} passages × {tokens:0} tokens = {total:e2} tokens = {tflops:0} TFLOP; hours = "
-                            "TFLOP / (GPUs × dense peak × efficiency) / 3600"},
-    {"formula.embed_qps", "GPU time of a {tokens:0}-token query = its FLOPs / (peak × efficiency) + one weight read / "
-                          "batch {batch:0}; GPUs = {qps:0} QPS / queries per second per GPU"},
-    {"formula.vector_index", "{vectors:0} vectors × {dims:0} dimensions × 4 B = {gb:2} GB in the vector database "
-                             "(+ {hnsw_gb:2} GB HNSW links), not on the GPUs"},
+    {"formula.speech_realtime",
+     "× realtime on one GPU = 1 / (encoder FLOPs / (dense peak × efficiency) + decoder bytes / "
+     "(bandwidth × efficiency) + host time (1/{host_x:0} s)) per audio second"},
+    {"formula.speech_load",
+     "{audio_h:1} h of recordings a day over {day:0} h = {rate:2} s of audio per second"
+     "{?streams: + {streams:0} live streams (encoder ×{enc:1}, decoder ×{dec:1} per stream)}"
+     "{?growth: incl. {growth:0} % growth}; GPUs = load / × realtime"},
+    {"formula.embed_flops",
+     "2 × {params_b:3} B params (without the token table) + attention over {tokens:0} tokens"
+     "{?causal: (causal: half)} = {mflops:0} MFLOP per token"},
+    {"formula.embed_index",
+     "{docs:0} passages × {tokens:0} tokens = {total:e2} tokens = {tflops:0} TFLOP; hours = "
+     "TFLOP / (GPUs × dense peak × efficiency) / 3600"},
+    {"formula.embed_qps",
+     "GPU time of a {tokens:0}-token query = its FLOPs / (peak × efficiency) + one weight read / "
+     "batch {batch:0}; GPUs = {qps:0} QPS / queries per second per GPU"},
+    {"formula.vector_index",
+     "{vectors:0} vectors × {dims:0} dimensions × 4 B = {gb:2} GB in the vector database "
+     "(+ {hnsw_gb:2} GB HNSW links), not on the GPUs"},
     {"cmd.asr_vllm", "POST audio to /v1/audio/transcriptions (or faster-whisper's BatchedInferencePipeline)"},
     {"cmd.asr_nemo", "NeMo's transcription script; live streams: its chunked streaming inference"},
     {"cmd.embed_tei", "Hugging Face text-embeddings-inference; the corpus takes {hours:1} h to embed"},
-    {"cmd.copilot_prefix", "prefix caching is on by default in vLLM: keep the repository context first, {hit:0} % of "
-                           "the prompt"},
+    {"cmd.copilot_prefix",
+     "prefix caching is on by default in vLLM: keep the repository context first, {hit:0} % of "
+     "the prompt"},
 };
 
 }  // namespace

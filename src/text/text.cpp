@@ -49,7 +49,9 @@ std::string field(std::string_view body, const Message& m, Lang lang, int depth)
         return t && depth <= 8 ? render_template(t, m, lang) : p->text;
     }
     if (p->kind == Param::Kind::text) return p->text;
-    const std::string spec(colon == std::string_view::npos ? "" : body.substr(colon + 1, hash == std::string_view::npos ? hash : hash - colon - 1));
+    const std::string spec(colon == std::string_view::npos
+                               ? ""
+                               : body.substr(colon + 1, hash == std::string_view::npos ? hash : hash - colon - 1));
     const int decimals = std::atoi(spec.c_str() + (!spec.empty() && spec[0] == 'e'));
     if (hash != std::string_view::npos) {
         // The word agrees with the number as shown: "50,0 дня" (a shown fraction), "50 дней".

@@ -64,7 +64,8 @@ void draw_memory_bar(const App& app, const Option& o) {
         if (!first && ImGui::GetItemRectMax().x + item_w < end_x) ImGui::SameLine(0, em() * 0.8f);
         first = false;
         const ImVec2 q = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + em() * 0.2f), ImVec2(q.x + em() * 0.7f, q.y + em() * 0.9f), palette().bar[i], 2);
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + em() * 0.2f),
+                                                  ImVec2(q.x + em() * 0.7f, q.y + em() * 0.9f), palette().bar[i], 2);
         ImGui::Dummy(ImVec2(em() * 0.8f, em()));
         ImGui::SameLine(0, em() * 0.2f);
         ImGui::TextUnformatted(label.c_str());

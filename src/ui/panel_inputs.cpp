@@ -111,8 +111,10 @@ bool draw_dataset_or_budget(App& app, State& s) {
         s.gpuh_gpu = app.catalog.gpus[size_t(current)].id; changed = true;
     }
     if (app.result.tokens > 0)
-        dim_text(fill(tr("≈ {tokens} tokens at MFU {mfu} %"), {{"{tokens}", text::compact(app.result.tokens, 1, lang())},
-                                                                  {"{mfu}", text::number((app.result.mfu > 0 ? app.result.mfu : effective_mfu(s)) * 100, 0, lang())}}));
+        dim_text(
+            fill(tr("≈ {tokens} tokens at MFU {mfu} %"),
+                 {{"{tokens}", text::compact(app.result.tokens, 1, lang())},
+                  {"{mfu}", text::number((app.result.mfu > 0 ? app.result.mfu : effective_mfu(s)) * 100, 0, lang())}}));
     return changed;
 }
 
@@ -504,6 +506,72 @@ static bool draw_other_work_load(State& s) {
     return changed;
 }
 
+// Fine-tuning and training: rank and trainer, the plan, the data, the batch, MFU, checkpointing,
+// sharding and a deadline.
+bool draw_training_load(App& app, State& s) {
+    bool changed = false;
+    if (s.task == Task::tune && s.method != TuneMethod::full)
+        changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
+    if (s.task == Task::tune) {
+        int trainer = int(s.trainer);
+        const char* trainers[] = {tr("Hugging Face Trainer + PEFT"), tr("Fused: Unsloth, Liger, torchtune")};
+        if (int_combo(tr("Trainer"), "trainer", &trainer, trainers, 2,
+                      tr("Plain Hugging Face keeps the full logits in FP32 and the checkpoints on the GPU; "
+                         "fused trainers chunk the loss and offload checkpoints, and run LoRA faster.")))
+            { s.trainer = Trainer(trainer); changed = true; }
+    }
+    changed |= draw_plan_presets(app, s);
+    changed |= draw_dataset_or_budget(app, s);
+    changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
+    changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
+    double mfu = (s.mfu || app.result.mfu <= 0 ? effective_mfu(s) : app.result.mfu) * 100;
+    if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
+                   tr("Share of the BF16 dense peak a real run reaches: 35-45 % for large dense runs (Llama 3: "
+                      "38-43 %); less for MoE. FP8 adds its speed-up."))) {
+        s.mfu = mfu / 100; changed = true;
+    }
+    bool ckpt = s.ckpt;
+    if (ImGui::Checkbox(tr("Activation checkpointing"), &ckpt)) { s.ckpt = ckpt; changed = true; }
+    focus_ring();
+    int zero = s.zero ? *s.zero + 1 : 0;
+    const char* zeros[] = {tr("ZeRO: automatic"), "ZeRO-0 (DDP)", "ZeRO-1", "ZeRO-2", "ZeRO-3 / FSDP"};
+    if (int_combo(tr("Sharding"), "zero", &zero, zeros, 5, nullptr)) {
+        s.zero = zero == 0 ? std::nullopt : std::optional<int>(zero - 1);
+        changed = true;
+    }
+    bool deadline = s.days.has_value();
+    if (ImGui::Checkbox(tr("Deadline"), &deadline)) { s.days = deadline ? std::optional<double>(30) : std::nullopt; changed = true; }
+    focus_ring();
+    if (s.days) {
+        double d = *s.days;
+        if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
+    }
+    return changed;
+}
+
+// The collapsed section: memory reserve, GPU choice, a fixed count, the ranking key, offload.
+bool draw_hardware_options(App& app, State& s) {
+    bool changed = false;
+    const bool more = ImGui::CollapsingHeader(tr("GPU, count, memory reserve and offload"));
+    focus_ring();
+    if (!more) return false;
+    changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
+                          tr("Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve)."));
+    changed |= draw_gpu_choice(app, s);
+    bool pin = s.n.has_value();
+    if (ImGui::Checkbox(tr("Fix the GPU count"), &pin)) { s.n = pin ? std::optional<int>(8) : std::nullopt; changed = true; }
+    focus_ring();
+    if (s.n) {
+        double n = *s.n;
+        if (number_row(tr("GPUs in total"), "n", &n, 1, 4096, true, "%.0f", nullptr)) { s.n = int(std::lround(n)); changed = true; }
+    }
+    int sort = int(s.sort);
+    const char* sorts[] = {tr("Rank by cost"), tr("Rank by speed"), tr("Rank by fewest GPUs")};
+    if (int_combo(tr("Ranking"), "sort", &sort, sorts, 3, nullptr)) { s.sort = RankBy(sort); changed = true; }
+    if (s.task == Task::infer && s.use != "asr" && s.use != "embed") changed |= draw_offload(s);
+    return changed;
+}
+
 void draw_load(App& app) {
     step_header(app.state.task == Task::other ? 2 : 3, load_step_title(app.state.task));  // other work: no model
     State s = app.state;
@@ -514,45 +582,18 @@ void draw_load(App& app) {
         changed |= draw_copilot_load(s);
         changed |= number_row(tr("Context per request, tokens"), "ctx", &s.ctx, 256, 1048576, true, "%.0f",
                               tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."));
-        changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f", tr("Prefill work per request: drives time to first token."));
+        changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f",
+                              tr("Prefill work per request: drives time to first token."));
         changed |= number_row(tr("Average answer, tokens"), "out", &s.out, 1, 32768, true, "%.0f", nullptr);
-        changed |= number_row(tr("Concurrent users"), "users", &s.users, 1, 100000, true, "%.0f", tr("Requests in flight at the same time."));
-        changed |= number_row(tr("Target speed per user, tokens/s"), "tps", &s.tps, 1, 200, true, "%.0f", tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
+        changed |= number_row(tr("Concurrent users"), "users", &s.users, 1, 100000, true, "%.0f",
+                              tr("Requests in flight at the same time."));
+        changed |= number_row(tr("Target speed per user, tokens/s"), "tps", &s.tps, 1, 200, true, "%.0f",
+                              tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
         changed |= number_row(tr("Target time to first token, s"), "ttft", &s.ttft, 0.1, 60, true, "%.1f", nullptr);
-        changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
+        changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f",
+                              tr("The guide: keep a reserve for load growth."));
     } else if (s.task == Task::tune || s.task == Task::train) {
-        if (s.task == Task::tune && s.method != TuneMethod::full)
-            changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
-        if (s.task == Task::tune) {
-            int trainer = int(s.trainer);
-            const char* trainers[] = {tr("Hugging Face Trainer + PEFT"), tr("Fused: Unsloth, Liger, torchtune")};
-            if (int_combo(tr("Trainer"), "trainer", &trainer, trainers, 2,
-                          tr("Plain Hugging Face keeps the full logits in FP32 and the checkpoints on the GPU; "
-                             "fused trainers chunk the loss and offload checkpoints, and run LoRA faster.")))
-                { s.trainer = Trainer(trainer); changed = true; }
-        }
-        changed |= draw_plan_presets(app, s);
-        changed |= draw_dataset_or_budget(app, s);
-        changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
-        changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
-        double mfu = (s.mfu || app.result.mfu <= 0 ? effective_mfu(s) : app.result.mfu) * 100;
-        if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
-                       tr("Share of the BF16 dense peak a real run reaches: 35-45 % for large dense runs (Llama 3: 38-43 %); less for MoE. FP8 adds its speed-up."))) {
-            s.mfu = mfu / 100; changed = true;
-        }
-        bool ckpt = s.ckpt;
-        if (ImGui::Checkbox(tr("Activation checkpointing"), &ckpt)) { s.ckpt = ckpt; changed = true; }
-        focus_ring();
-        int zero = s.zero ? *s.zero + 1 : 0;
-        const char* zeros[] = {tr("ZeRO: automatic"), "ZeRO-0 (DDP)", "ZeRO-1", "ZeRO-2", "ZeRO-3 / FSDP"};
-        if (int_combo(tr("Sharding"), "zero", &zero, zeros, 5, nullptr)) { s.zero = zero == 0 ? std::nullopt : std::optional<int>(zero - 1); changed = true; }
-        bool deadline = s.days.has_value();
-        if (ImGui::Checkbox(tr("Deadline"), &deadline)) { s.days = deadline ? std::optional<double>(30) : std::nullopt; changed = true; }
-        focus_ring();
-        if (s.days) {
-            double d = *s.days;
-            if (number_row(tr("Days"), "days", &d, 1, 365, true, "%.0f", nullptr)) { s.days = d; changed = true; }
-        }
+        changed |= draw_training_load(app, s);
     } else {
         changed |= draw_other_work_load(s);
     }
@@ -560,24 +601,7 @@ void draw_load(App& app) {
     // A link that pins the GPU, the count or an offload opens the section it set.
     if (!s.gpu.empty() || s.n || s.offload || s.vendor != VendorFilter::any)
         ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
-    const bool more = ImGui::CollapsingHeader(tr("GPU, count, memory reserve and offload"));
-    focus_ring();
-    if (more) {
-        changed |= number_row(tr("Memory reserve, %"), "reserve", &s.reserve, 0, 50, false, "%.0f",
-                              tr("Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve)."));
-        changed |= draw_gpu_choice(app, s);
-        bool pin = s.n.has_value();
-        if (ImGui::Checkbox(tr("Fix the GPU count"), &pin)) { s.n = pin ? std::optional<int>(8) : std::nullopt; changed = true; }
-        focus_ring();
-        if (s.n) {
-            double n = *s.n;
-            if (number_row(tr("GPUs in total"), "n", &n, 1, 4096, true, "%.0f", nullptr)) { s.n = int(std::lround(n)); changed = true; }
-        }
-        int sort = int(s.sort);
-        const char* sorts[] = {tr("Rank by cost"), tr("Rank by speed"), tr("Rank by fewest GPUs")};
-        if (int_combo(tr("Ranking"), "sort", &sort, sorts, 3, nullptr)) { s.sort = RankBy(sort); changed = true; }
-        if (s.task == Task::infer && s.use != "asr" && s.use != "embed") changed |= draw_offload(s);
-    }
+    changed |= draw_hardware_options(app, s);
     if (changed) app.set_state(s);
 }
 

@@ -97,7 +97,9 @@ void draw_models(App& app) {
     const GpuSpec* g = app.catalog.find_gpu(s.gpu);
     const int count = s.n.value_or(1);
     ImGui::PushFont(fonts().large);
-    ImGui::TextWrapped("%s", g ? fill(tr("What can I run on {count} × {gpu}?"), {{"{count}", std::to_string(count)}, {"{gpu}", g->name}}).c_str()
+    ImGui::TextWrapped("%s", g ? fill(tr("What can I run on {count} × {gpu}?"),
+                                      {{"{count}", std::to_string(count)}, {"{gpu}", g->name}})
+                                     .c_str()
                                : tr("What can I run on my GPU?"));
     ImGui::PopFont();
     const text::Lang l = lang();

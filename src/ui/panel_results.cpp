@@ -87,7 +87,8 @@ void serving_figures(const Option& o, FigureGrid& cell) {
     auto own = [&](const char* key) { return formula_of(o.explanations, key); };  // the option's own (cycle, TTFT)
     cell(tr("Tokens/s per user"), text::number(o.decode_tps_per_user.mid, 1, L),
          range_text(o.decode_tps_per_user, 1, text::unit("tok/s", L)) + "\n" +
-             tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts slow everyone's decode") +
+             tr("continuous batching: every step carries each request's next token and a slice of a prompt, so prompts "
+                "slow everyone's decode") +
              "\n" + own("speed.cycle") + (o.offload ? "\n" + own("speed.offload") : std::string()),
          "decode_tps_per_user");
     cell(tr("Total tokens/s"), text::compact(o.total_tps.mid, 1, L),

@@ -60,7 +60,9 @@ void add_cost_columns(const App& app, std::vector<Column>& c) {
         c.back().figure = "cost_total";
     }
     c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
-                 [&r, no_price](const Option& o) { return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : no_price(); },
+                 [&r, no_price](const Option& o) {
+                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : no_price();
+                 },
                  [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, is_job(r.state) ? 4 : 1, tr("/h"),
                  [&app](const Option& o) { return price_tooltip(app, o); }});
     c.back().figure = "cost_per_hour";
@@ -84,33 +86,31 @@ void mark_ranked(const State& s, std::vector<Column>& c) {
     }
 }
 
-std::vector<Column> figure_columns(const App& app) {
-    const Result& r = app.result;
-    std::vector<Column> c;
-    const Task task = r.state.task;
-    c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); }, [](const Option& o) { return double(o.count); }, 0, ""});
-    c.back().figure = "count";
-    // 48 cards are 6 servers: what is bought and racked (engine: servers_for_gpus).
-    c.push_back({tr("Servers"), [](const Option& o) { return o.servers > 0 ? std::to_string(o.servers) : std::string(dash); },
-                 [](const Option& o) { return double(o.servers); }, 2, ""});
-    c.back().figure = "servers";
-    c.push_back({tr("GB/GPU"),
-                 [](const Option& o) { return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0) : std::string(dash); },
-                 [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
-    c.back().figure = "per_gpu_gb";
-    if (task == Task::infer && r.state.use == "asr") {
-        c.push_back({tr("× realtime"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash); },
+// The figures of the task's own kind: speech, embeddings, serving, training time, or a score.
+void add_task_columns(const State& st, std::vector<Column>& c) {
+    const Task task = st.task;
+    if (task == Task::infer && st.use == "asr") {
+        c.push_back({tr("× realtime"),
+                     [](const Option& o) {
+                         return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash);
+                     },
                      [](const Option& o) { return o.audio_x_realtime.mid; }, 1, tr("× realtime")});
         c.back().figure = "audio_x_realtime";
-        c.push_back({tr("Live streams"), [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
-                     [](const Option& o) { return o.streams_served; }, 4, ""});
+        c.push_back(
+            {tr("Live streams"),
+             [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
+             [](const Option& o) { return o.streams_served; }, 4, ""});
         c.back().figure = "streams_served";
         c.back().card_noun = "live stream";
-    } else if (task == Task::infer && r.state.use == "embed") {
+    } else if (task == Task::infer && st.use == "embed") {
         c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
                      [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
         c.back().figure = "qps_capacity";
-        c.push_back({tr("Index time"), [](const Option& o) { return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang()) : std::string(dash); },
+        c.push_back({tr("Index time"),
+                     [](const Option& o) {
+                         return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang())
+                                                      : std::string(dash);
+                     },
                      [](const Option& o) { return o.index_hours.mid; }, 4, ""});
         c.back().figure = "index_hours";
     } else if (task == Task::infer) {
@@ -121,22 +121,53 @@ std::vector<Column> figure_columns(const App& app) {
         c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? num(o.ttft_s.mid, 2) : std::string(dash); },
                      [](const Option& o) { return o.ttft_s.mid; }, 4, tr("s TTFT")});
         c.back().figure = "ttft_s";
-        c.push_back({tr("total tok/s"), [=](const Option& o) { return speed(o) ? text::compact(o.total_tps.mid, 1, lang()) : std::string(dash); },
-                     [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
+        c.push_back(
+            {tr("total tok/s"),
+             [=](const Option& o) { return speed(o) ? text::compact(o.total_tps.mid, 1, lang()) : std::string(dash); },
+             [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
         c.back().figure = "total_tps";
     } else if (task == Task::tune || task == Task::train) {
-        c.push_back({tr("GPU-hours"), [](const Option& o) { return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash); },
+        c.push_back({tr("GPU-hours"),
+                     [](const Option& o) {
+                         return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash);
+                     },
                      [](const Option& o) { return o.gpu_hours.mid; }, 3, ""});
         c.back().figure = "gpu_hours";
         c.back().card_noun = "GPU-hour";
         // Wall-clock time in the job's own scale (minutes, hours or days).
-        c.push_back({tr("Time"), [](const Option& o) { return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash); },
+        c.push_back({tr("Time"),
+                     [](const Option& o) {
+                         return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash);
+                     },
                      [](const Option& o) { return o.days.mid; }, 1, ""});
         c.back().figure = "days";
     } else {
-        c.push_back({tr("Score"), [](const Option& o) { return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash); },
+        c.push_back({tr("Score"),
+                     [](const Option& o) {
+                         return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash);
+                     },
                      [](const Option& o) { return o.score; }, 1, ""});
     }
+}
+
+std::vector<Column> figure_columns(const App& app) {
+    const Result& r = app.result;
+    std::vector<Column> c;
+    c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); },
+                 [](const Option& o) { return double(o.count); }, 0, ""});
+    c.back().figure = "count";
+    // 48 cards are 6 servers: what is bought and racked (engine: servers_for_gpus).
+    c.push_back({tr("Servers"), [](const Option& o) { return o.servers > 0 ? std::to_string(o.servers) : std::string(dash); },
+                 [](const Option& o) { return double(o.servers); }, 2, ""});
+    c.back().figure = "servers";
+    c.push_back({tr("GB/GPU"),
+                 [](const Option& o) {
+                     return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0)
+                                                 : std::string(dash);
+                 },
+                 [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
+    c.back().figure = "per_gpu_gb";
+    add_task_columns(r.state, c);
     add_cost_columns(app, c);
     mark_ranked(r.state, c);
     return c;
@@ -402,7 +433,9 @@ void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vect
         const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
         if (col == 0 && !asc) std::reverse(rows.begin(), rows.end());
         if (col == 1)
-            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) { return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name; });
+            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
+                return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name;
+            });
         if (col >= 2) {
             const Column& c = *cols[size_t(col - 2)];
             std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {

@@ -199,8 +199,10 @@ void gl_renderer_draw(ImDrawData* d) {
     for (int n = 0; n < d->CmdListsCount; ++n) {
         const ImDrawList* list = d->CmdLists[n];
         unsigned vtx_offset = ~0u;  // the attribute pointers are set for the list's first command
-        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(list->VtxBuffer.Size) * GLsizeiptr(sizeof(ImDrawVert)), list->VtxBuffer.Data, GL_STREAM_DRAW);
-        glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(list->IdxBuffer.Size) * GLsizeiptr(sizeof(ImDrawIdx)), list->IdxBuffer.Data, GL_STREAM_DRAW);
+        glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(list->VtxBuffer.Size) * GLsizeiptr(sizeof(ImDrawVert)),
+                     list->VtxBuffer.Data, GL_STREAM_DRAW);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(list->IdxBuffer.Size) * GLsizeiptr(sizeof(ImDrawIdx)),
+                     list->IdxBuffer.Data, GL_STREAM_DRAW);
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
             if (cmd.UserCallback) {
                 if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(list, &cmd);
