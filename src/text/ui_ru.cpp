@@ -257,9 +257,8 @@ const TextPair kRussianUi[] = {
     {"yes", "да"},
     {"× 730 hours", "× 730 часов"},
     {"Embed this calculator on your site", "Встроить калькулятор на свой сайт"},
-    {"Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README "
-     "describes.",
-     "Замените YOUR-SITE на адрес своего сайта; добавьте &catalog=, &cur=, &cta=, &theme=, &accent= по README."},
+    {"Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= (docs/EMBEDDING.md).",
+     "Замените YOUR-SITE на адрес своего сайта; добавьте &catalog=, &cur=, &cta=, &theme=, &accent= (docs/EMBEDDING.md)."},
     {"Copy the embed code", "Копировать код вставки"},
     // exports, the CLI table and the DOM summary (src/report)
     {"Inputs", "Входные данные"},

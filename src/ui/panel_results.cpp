@@ -272,7 +272,7 @@ void draw_results(App& app) {
             "\"\n        title=\"GPU sizing calculator\" allow=\"clipboard-write\" style=\"width:100%;height:900px;border:0\"></iframe>\n"
             "<script src=\"" + base.substr(0, base.rfind('/') + 1) + "embed.js\"></script>\n"
             "<script>GpusizerEmbed.attach(document.querySelector('iframe')).on('cta', function (m) { /* m.gpu, m.count */ });</script>";
-        dim_text(tr("Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= as the README describes."));
+        dim_text(tr("Replace YOUR-SITE with your page's origin; add &catalog=, &cur=, &cta=, &theme=, &accent= (docs/EMBEDDING.md)."));
         std::string text = snippet;
         ImGui::InputTextMultiline("##snippet", text.data(), text.size() + 1, ImVec2(-1, ImGui::GetTextLineHeight() * 6.5f),
                                   ImGuiInputTextFlags_ReadOnly);
