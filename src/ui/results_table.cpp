@@ -336,6 +336,9 @@ std::string card_figures(const std::vector<Column>& cols, const Column* head, co
     for (const Column* c : order) {
         const std::string v = card_value(*c, o);
         if (v == dash) continue;
+        // "no price" once: the first line already says it when its ranked figure is a cost
+        auto is_cost = [](const Column* x) { return x && x->figure && std::string(x->figure).rfind("cost_", 0) == 0; };
+        if (is_cost(c) && is_cost(head) && v.find_first_of("0123456789") == std::string::npos) continue;
         const std::string next = line.empty() ? v : line + "  ·  " + v;
         if (!line.empty() && ImGui::CalcTextSize(next.c_str()).x > width) continue;
         line = next;
@@ -369,18 +372,22 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
         const std::string price = head ? card_value(*head, o) : std::string();
         const float price_w = ImGui::CalcTextSize(price.c_str()).x;
         // The GPU's name gives way first: the count, the servers and the price are never cut.
-        const std::string servers = "·  " + text::count_of(o.servers, 0, "server", lang());
+        // An option that found no layout has no count and no servers: its name alone.
+        const std::string servers = o.servers > 0 ? "·  " + text::count_of(o.servers, 0, "server", lang()) : "";
         const float servers_w = ImGui::CalcTextSize(servers.c_str()).x + em() * 0.5f;
         const float name_w = std::max(em() * 4, p0.x + width - em() * 0.5f - price_w - em() * 0.6f - servers_w -
                                                     ImGui::GetCursorScreenPos().x);
         // "NVIDIA " says nothing the model (H100, B200, RTX) does not, and a phone needs the room for it.
         const bool nvidia = o.gpu_name.rfind("NVIDIA ", 0) == 0;
-        const std::string name = std::to_string(o.count) + " × " + o.gpu_name.substr(nvidia ? 7 : 0);
+        const std::string count = o.count > 0 ? std::to_string(o.count) + " × " : "";
+        const std::string name = count + o.gpu_name.substr(nvidia ? 7 : 0);
         const float name_used = std::min(name_w, ImGui::CalcTextSize(name.c_str()).x);
         if (one_line(name, name_used, is_recommended(r, &o) ? palette().accent : palette().text))
             line_tip(name, name_w, gpu_tooltip(app, o));
-        ImGui::SameLine(0, em() * 0.5f);
-        ImGui::TextUnformatted(servers.c_str());
+        if (!servers.empty()) {
+            ImGui::SameLine(0, em() * 0.5f);
+            ImGui::TextUnformatted(servers.c_str());
+        }
         if (head) {
             ImGui::SameLine(p0.x + width - em() * 0.5f - price_w - ImGui::GetWindowPos().x + ImGui::GetScrollX());
             ImGui::TextUnformatted(price.c_str());
