@@ -552,6 +552,16 @@ void read_molmo(Fields& f, Arch& a) {
     }
 }
 
+// A pure recurrent model (Mamba, Mamba-2): every layer the mixer and one norm, no MLP; said.
+void plan_recurrent(Fields& f, Arch& a, Mixer mixer, const char* family) {
+    Layer l;
+    l.mixer = mixer;
+    l.ffn = Ffn::none;
+    l.norms = 1;
+    a.plan.assign(size_t(a.layers), l);
+    f.note(Message(code::config_recurrent).str("family", family).num("layers", a.layers));
+}
+
 // Mamba (MambaConfig, modeling_mamba.py): every layer a Mamba mixer (in_proj to 2·d_inner, conv,
 // x_proj, dt_proj, A_log, D, out_proj) behind one RMSNorm; d_inner = intermediate_size (expand ×
 // hidden); time_step_rank "auto" = ceil(hidden / 16); embeddings tied. No attention: no KV cache,
@@ -575,12 +585,7 @@ void read_mamba(Fields& f, Arch& a) {
     a.heads = a.kv_heads = 1;  // no attention: a placeholder the engine never uses (no layer attends)
     a.head_dim = 1;
     a.intermediate = a.mamba_inner;
-    Layer l;
-    l.mixer = Mixer::mamba1;
-    l.ffn = Ffn::none;
-    l.norms = 1;
-    a.plan.assign(size_t(a.layers), l);
-    f.note(Message(code::config_recurrent).str("family", "Mamba").num("layers", a.layers));
+    plan_recurrent(f, a, Mixer::mamba1, "Mamba");
 }
 
 // LFM2 (Lfm2Config, modeling_lfm2.py): attention at full_attn_idxs (or layer_types "full_attention"),
@@ -669,12 +674,7 @@ void read_mamba2_model(Fields& f, Arch& a) {
         return;
     }
     a.intermediate = a.mamba_heads * a.mamba_head_dim;
-    Layer l;
-    l.mixer = Mixer::mamba2;
-    l.ffn = Ffn::none;
-    l.norms = 1;
-    a.plan.assign(size_t(a.layers), l);
-    f.note(Message(code::config_recurrent).str("family", "Mamba-2").num("layers", a.layers));
+    plan_recurrent(f, a, Mixer::mamba2, "Mamba-2");
 }
 
 // Gemma 4 text (Gemma4TextConfig, modeling_gemma4.py): layer_types; the sliding layers
