@@ -5,8 +5,8 @@
 #   engine  → (nothing of ours)          text    → engine
 #   link    → engine                     catalog → engine link text
 #   report  → engine link text           ui      → engine link text report
-#   cli     → engine link text catalog report
-#   web (the platform: page, input, JS bridge, composition roots) → any layer
+#   platform → (nothing of ours: canvas, input, frames, WebGL, fonts; ImGui only)
+#   app (the composition roots: the CLI's main, the page's two modules) → any layer
 set(GPUSIZER_LAYER_RULES
   "engine:"
   "text:engine"
@@ -14,7 +14,7 @@ set(GPUSIZER_LAYER_RULES
   "catalog:engine,link,text"
   "report:engine,link,text"
   "ui:engine,link,text,report"
-  "cli:engine,link,text,catalog,report")
+  "platform:")
 
 function(gpusizer_check_layers)
   set(problems "")

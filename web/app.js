@@ -183,7 +183,7 @@
   // The fragment as it is: the link decoder (C++) undoes the percent-escapes and reports bad ones.
   function hashLink() { return location.hash.replace(/^#/, ''); }
 
-  // ---- the view: which part of the layout the canvas shows (see src/web/platform.hpp) ------------
+  // ---- the view: which part of the layout the canvas shows (see src/platform/platform.hpp) ------------
   // Standalone, the page scrolls and the canvas covers the window. Embedded, the iframe is as tall
   // as the layout and the host page scrolls it: embed.js tells us which part of the iframe the host
   // shows, and the canvas covers only that (a phone's 2,600 px tall iframe is not drawn in full).
@@ -515,7 +515,7 @@
     });
   }
 
-  // ---- the JSON module (src/web/json_main.cpp) ---------------------------------------------------
+  // ---- the JSON module (src/app/json_main.cpp) ---------------------------------------------------
   // The readers of JSON — provider files, config.json, the catalog.json fallback — are a second module,
   // fetched the first time one is needed: the first load carries no JSON parser. Calls to it run one
   // at a time, in order (a provider file, then a later one, never interleaved).
@@ -577,7 +577,7 @@
   }
 
   // ---- "Size your own model": a Hugging Face config.json read in the page ---------------------------
-  // The JSON module parses it (src/catalog/hf_config.hpp, src/web/json_main.cpp) and the link then carries
+  // The JSON module parses it (src/catalog/hf_config.hpp, src/app/json_main.cpp) and the link then carries
   // the model, so nothing is uploaded and nothing needs the file again. The loader refuses a config over
   // 2 MB and an index over 32 MB; bigger files are refused here, before they are copied into it.
   const MAX_CONFIG_BYTES = 2 * 1024 * 1024, MAX_INDEX_BYTES = 32 * 1024 * 1024;
@@ -779,7 +779,7 @@
     });
   });
   $('share-close').addEventListener('click', () => { $('share').hidden = true; });
-  // Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/web/platform.cpp): to
+  // Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/platform/platform.cpp): to
   // the results as text, which show while they have the focus; Shift+Tab from there is Copy link.
   // (preventScroll: the section is a 1 px box at the page's end until it has the focus)
   function leaveCanvas() {

@@ -13,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROBOTO = '/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-{}.ttf'
 DEJAVU = {'Regular': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
           'Medium': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'}
-# Exactly what ImGui bakes (kGlyphRanges in src/web/fonts.cpp): a glyph outside those ranges draws
+# Exactly what ImGui bakes (kGlyphRanges in src/platform/fonts.cpp): a glyph outside those ranges draws
 # as "?" whether the font has it or not, so it would only cost bytes of the first load.
 RANGES = ('U+0020-007E,U+00A0,U+00AB,U+00B0-00B1,U+00B5,U+00B7,U+00BB,U+00D7,U+0401,U+0410-044F,U+0451,'
           'U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+20AC,U+20BD,U+2212,U+2248,U+2264-2265')

@@ -1,5 +1,5 @@
 // What the UI asks of the page it runs in: copy, download, open a URL or the import dialog, switch
-// language, say that the state changed, ask for a frame. The platform (src/web/web_main.cpp) gives
+// language, say that the state changed, ask for a frame. The platform (src/app/web_main.cpp) gives
 // these callbacks at start-up; the UI never includes the platform, so the arrows point one way.
 // A callback not given does nothing (a program without a page, such as the native tests).
 #pragma once

@@ -141,7 +141,7 @@ void focus_ring() {
 }
 
 void focus_ring_after_nav() {
-    // Tab itself is the platform's (src/web/focus_order.hpp); arrow-key navigation onto a control
+    // Tab itself is the platform's (src/platform/focus_order.hpp); arrow-key navigation onto a control
     // shows the focus ring too (1.86 keeps it hidden for "inputable" items).
     ImGuiContext& g = *GImGui;
     if (g.NavJustMovedToId != 0 && g.NavDisableHighlight) {

@@ -19,7 +19,7 @@ std::string fill(const char* sentence, std::initializer_list<std::pair<const cha
 void hover_tip(const std::string& text);       // hover tooltip beside the last item only
 void label_with_info(const char* label, const char* help);
 // Keyboard: call before a frame's first control (chip/number_row/step_header do): the focus ring
-// shows after arrow-key navigation too (Tab is src/web/focus_order.hpp's).
+// shows after arrow-key navigation too (Tab is src/platform/focus_order.hpp's).
 void focus_ring_after_nav();
 void focus_ring();  // after a control: a ring when it has keyboard focus
 bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it

@@ -79,7 +79,7 @@ const tests = [
     },
   },
   {
-    // The canvas is drawn only when the picture changes (src/web/frames.cpp: a fingerprint of the
+    // The canvas is drawn only when the picture changes (src/platform/frames.cpp: a fingerprint of the
     // draw data): nothing for pointer moves over nothing, one frame when a hover changes only the
     // colour of a few vertices, one for a click that changes the answer.
     name: 'WebGL frames only for a changed picture: none for moves over nothing, one for a hover, one for a click',

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every character the UI can draw is in both font subsets (assets/fonts) and in the ranges ImGui
-bakes (kGlyphRanges in src/web/fonts.cpp): the string literals of the translation tables, the UI
+bakes (kGlyphRanges in src/platform/fonts.cpp): the string literals of the translation tables, the UI
 and the report layer, plus the catalog's GPU and model names. A missing glyph draws as "?".
 Usage: check_glyphs.py SOURCE_DIR   (needs fontTools: Debian's python3-fonttools)"""
 import glob, json, os, re, sys
@@ -31,7 +31,7 @@ for kind in ('gpus', 'models'):
             chars.setdefault(ch, 'data/catalog.json')
 drawn = {ch: src for ch, src in chars.items() if ord(ch) >= 0x20}
 
-web = open(os.path.join(root, 'src/web/fonts.cpp'), encoding='utf-8').read()
+web = open(os.path.join(root, 'src/platform/fonts.cpp'), encoding='utf-8').read()
 body = re.search(r'kGlyphRanges\[\]\s*=\s*\{([^}]*)\}', web).group(1)
 nums = [int(x, 16) for x in re.findall(r'0x([0-9A-Fa-f]+)', body)]
 ranges = list(zip(nums[0::2], nums[1::2]))

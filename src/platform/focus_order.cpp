@@ -1,6 +1,6 @@
 // See focus_order.hpp. The list of this frame's items is filled by ImGui's ItemAdd hook
 // (IMGUI_ENABLE_TEST_ENGINE, set for the imgui target in CMakeLists.txt).
-#include "web/focus_order.hpp"
+#include "platform/focus_order.hpp"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 namespace {
 
 struct FocusItem {
@@ -140,7 +140,7 @@ void focus_clear() {
     g.NavDisableHighlight = true;
 }
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform
 
 // ImGui's test-engine hooks: only ItemAdd is used.
 void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, const ImRect& bb, ImGuiID id) {
@@ -150,7 +150,7 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, const ImRect& bb, ImGuiID id
     ImGuiWindow* w = g.CurrentWindow;
     if (!w || (w->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_NoNavInputs))) return;
     if (w->DC.NavLayerCurrent != ImGuiNavLayer_Main) return;  // title bars, menus
-    gpusizer::web::focus_order_record(id, w, bb, w->DC.NavFocusScopeIdCurrent, flags);
+    gpusizer::platform::focus_order_record(id, w, bb, w->DC.NavFocusScopeIdCurrent, flags);
 }
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID, const char*, ImGuiItemStatusFlags) {}
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}

@@ -19,11 +19,11 @@
 #include "ui/host.hpp"
 #include "ui/i18n.hpp"
 #include "ui/theme.hpp"
-#include "web/gl_renderer.hpp"
-#include "web/focus_order.hpp"
-#include "web/fonts.hpp"
-#include "web/frames.hpp"
-#include "web/platform.hpp"
+#include "platform/gl_renderer.hpp"
+#include "platform/focus_order.hpp"
+#include "platform/fonts.hpp"
+#include "platform/frames.hpp"
+#include "platform/platform.hpp"
 
 using namespace gpusizer;
 
@@ -49,26 +49,28 @@ EM_JS(void, js_fatal, (const char* text), {
 // What the UI may ask of the page (ui/host.hpp): the platform's calls, given once at start-up.
 void connect_ui_to_page() {
     ui::Host h;
-    h.copy_text = web::js_copy_text;
-    h.download = web::js_download;
-    h.open_url = [](const std::string& url, bool order_link) { web::js_open_url(url, order_link); };
-    h.open_import = web::js_open_import;
-    h.switch_language = web::js_switch_language;
-    h.state_changed = web::notify_state_changed;
-    h.request_frame = web::request_frame;
-    h.provider_notice = web::js_provider_notice;
+    h.copy_text = platform::js_copy_text;
+    h.download = platform::js_download;
+    h.open_url = [](const std::string& url, bool order_link) { platform::js_open_url(url, order_link); };
+    h.open_import = platform::js_open_import;
+    h.switch_language = platform::js_switch_language;
+    h.state_changed = platform::notify_state_changed;
+    h.request_frame = platform::request_frame;
+    h.provider_notice = platform::js_provider_notice;
     ui::set_host(std::move(h));
 }
 
-// One layout pass (web/frames.hpp): ImGui's frame for the layout, no GL.
-void layout_pass(const web::FrameInfo& info) {
-    const double t0 = web::now_seconds();
+// One layout pass (platform/frames.hpp): ImGui's frame for the layout, no GL.
+void layout_pass(const platform::FrameInfo& info) {
+    const double t0 = platform::now_seconds();
     if (g_app.frames == 0) g_first_frame_start = t0 * 1e3;
-    if (web::fonts_stale(info.dpr)) {
-        const double f0 = web::now_seconds();
-        web::fonts_build(info.dpr);
-        g_fonts_ms = (web::now_seconds() - f0) * 1e3;
-        web::force_redraw();  // a new font texture: the same draw lists look different
+    const bool cyrillic_page = ui::lang() == text::Lang::ru;
+    if (platform::fonts_stale(info.dpr, cyrillic_page)) {
+        const double f0 = platform::now_seconds();
+        const platform::BakedFonts baked = platform::fonts_build(info.dpr, cyrillic_page);
+        ui::fonts() = {baked.regular, baked.medium, baked.large};
+        g_fonts_ms = (platform::now_seconds() - f0) * 1e3;
+        platform::force_redraw();  // a new font texture: the same draw lists look different
     }
     if (info.dpr_changed) {
         g_app.dpr = info.dpr;
@@ -77,31 +79,31 @@ void layout_pass(const web::FrameInfo& info) {
     ImGui::NewFrame();
     const bool capture = g_app.capture_text;
     ui::draw_app(g_app, info.dpr, info.display_w, info.display_h, info.view_top);
-    if (capture) web::request_frame();  // another pass with the sections as the user left them
+    if (capture) platform::request_frame();  // another pass with the sections as the user left them
     ImGui::Render();
-    web::platform_end_frame(g_app.imgui_scrolled ? g_app.main_scroll_px : info.view_top, g_app.content_height);
-    g_ui_ms = (web::now_seconds() - t0) * 1e3;
+    platform::platform_end_frame(g_app.imgui_scrolled ? g_app.main_scroll_px : info.view_top, g_app.content_height);
+    g_ui_ms = (platform::now_seconds() - t0) * 1e3;
     ++g_app.frames;
-    web::sync_text_input(ImGui::GetIO().WantTextInput);
+    platform::sync_text_input(ImGui::GetIO().WantTextInput);
     const int cursor = ImGui::GetMouseCursor();
-    if (cursor != g_cursor) { g_cursor = cursor; web::js_set_cursor(cursor); }
+    if (cursor != g_cursor) { g_cursor = cursor; platform::js_set_cursor(cursor); }
 }
 
 // The shader program's link status is asked once, a while after the first frame: the question
 // waits for the GPU process, which by then has nothing else to do. A failure replaces the blank
 // canvas with a message.
 void check_renderer_later() {
-    emscripten_set_timeout([](void*) { if (*web::gl_renderer_error()) js_fatal(web::gl_renderer_error()); }, 1000, nullptr);
+    emscripten_set_timeout([](void*) { if (*platform::gl_renderer_error()) js_fatal(platform::gl_renderer_error()); }, 1000, nullptr);
 }
 
-// The WebGL half of a frame: only when the picture changed (web/frames.hpp).
-void draw_gl(const web::FrameInfo& info) {
-    const double t0 = web::now_seconds() * 1e3;
+// The WebGL half of a frame: only when the picture changed (platform/frames.hpp).
+void draw_gl(const platform::FrameInfo& info) {
+    const double t0 = platform::now_seconds() * 1e3;
     glViewport(0, 0, info.width, info.height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    web::gl_renderer_draw(ImGui::GetDrawData());
+    platform::gl_renderer_draw(ImGui::GetDrawData());
     // Start the GPU on this frame now, while this thread goes on with the page's work. Chrome's GL
     // (ANGLE) records the commands and submits them when the browser reads the canvas back for the
     // screen, unless a fence asks for them: then a flush submits them at once.
@@ -109,11 +111,11 @@ void draw_gl(const web::FrameInfo& info) {
     if (fence) glDeleteSync(fence);
     fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();
-    if (web::gl_frames() == 0) {
+    if (platform::gl_frames() == 0) {
         g_first_ui_ms = t0 - g_first_frame_start;  // every pass before the first draw, fonts included
-        g_first_frame_ms = web::now_seconds() * 1e3 - g_first_frame_start;
+        g_first_frame_ms = platform::now_seconds() * 1e3 - g_first_frame_start;
         g_first_passes = g_app.frames;
-        web::js_first_frame();
+        platform::js_first_frame();
         check_renderer_later();
     }
 }
@@ -135,7 +137,7 @@ bool use_base_catalog(CatalogLoad c) {
 
 // A link's problems are shown until the user changes the state (App::set_state clears them).
 void apply_link(const char* link) {
-    web::fonts_note_text(link ? link : "");
+    platform::fonts_note_text(link ? link : "");
     DecodedLink d = decode_link(link ? link : "");
     g_app.set_state(d.state);
     g_app.link_warnings = d.warnings;
@@ -151,8 +153,8 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
                                   const unsigned char* font_medium, int medium_len, const char* lang, int dark, int embed,
                                   const char* full_url, const char* cta, unsigned accent, int has_accent, const char* link) {
     if (g_started) return 0;
-    double t = web::now_seconds();
-    auto lap = [&t](int i) { const double n = web::now_seconds(); g_start_ms[i] = (n - t) * 1e3; t = n; };
+    double t = platform::now_seconds();
+    auto lap = [&t](int i) { const double n = platform::now_seconds(); g_start_ms[i] = (n - t) * 1e3; t = n; };
     EmscriptenWebGLContextAttributes attrs;
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.majorVersion = 2;
@@ -174,12 +176,12 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     io.IniFilename = nullptr;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
-    if (!web::gl_renderer_init()) return -1;
+    if (!platform::gl_renderer_init()) return -1;
 
     // The fonts are required: the module has no built-in one (CMakeLists.txt). One that failed to
     // download is replaced by the other; with neither the page says the calculator could not load.
     auto bytes = [](const unsigned char* p, int n) { return std::vector<unsigned char>(p, p + (p && n > 0 ? n : 0)); };
-    if (!web::fonts_set(bytes(font_regular, regular_len), bytes(font_medium, medium_len))) return -2;
+    if (!platform::fonts_set(bytes(font_regular, regular_len), bytes(font_medium, medium_len))) return -2;
     ui::set_language(lang ? lang : "en");
     const bool russian_missing = lang && std::string_view(lang) == "ru" && ui::language() != "ru";
     g_app.dark = dark != 0;
@@ -196,11 +198,11 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
     use_base_catalog(unpack_catalog(catalog_bytes, "catalog.bin"));
     if (russian_missing) g_app.notices.push_back(ui::tr("The Russian text could not be loaded: the page is in English."));
     lap(2);
-    web::platform_init();
-    web::frames_init(layout_pass, draw_gl);
+    platform::platform_init();
+    platform::frames_init(layout_pass, draw_gl);
     apply_link(link);
     lap(3);
-    web::draw_frame_now();  // the first frame now, not one animation frame later
+    platform::draw_frame_now();  // the first frame now, not one animation frame later
     // The state goes to the page (address, text mirror, host page) once this frame is on the screen
     // (gs_first_frame_shown), not in this task: the browser shows the frame when this task ends.
     return 1;
@@ -208,16 +210,16 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 
 // app.js, as soon as the first frame is on the screen: the state notification gs_start held back
 // (at once, not after the notification's debounce).
-EMSCRIPTEN_KEEPALIVE void gs_first_frame_shown() { web::flush_state_notification(); }
+EMSCRIPTEN_KEEPALIVE void gs_first_frame_shown() { platform::flush_state_notification(); }
 
-// A catalog the JSON module read (web/json_main.cpp: gsj_catalog): `packed` is empty when it was
+// A catalog the JSON module read (app/json_main.cpp: gsj_catalog): `packed` is empty when it was
 // refused, `errors` its error lines (RS-separated). `as_base` 0: a provider file (extend or replace)
 // over the bundled catalog; 1: the published catalog.json, after catalog.bin could not be read.
 EMSCRIPTEN_KEEPALIVE void gs_apply_catalog(const char* packed, int len, const char* name, const char* errors, int as_base) {
     const std::string_view bytes(packed ? packed : "", size_t(packed && len > 0 ? len : 0));
-    web::fonts_note_text(bytes);
-    web::fonts_note_text(name ? name : "");
-    web::fonts_note_text(errors ? errors : "");
+    platform::fonts_note_text(bytes);
+    platform::fonts_note_text(name ? name : "");
+    platform::fonts_note_text(errors ? errors : "");
     const std::vector<std::string> lines = split_lines(errors ? errors : "");
     CatalogLoad c = bytes.empty() ? CatalogLoad{} : unpack_catalog(bytes, name ? name : "provider");
     if (c.ok) apply_model_notes(g_model_notes, &c.catalog);  // the bundled models' notes, if already in
@@ -240,8 +242,8 @@ EMSCRIPTEN_KEEPALIVE void gs_apply_catalog(const char* packed, int len, const ch
 
 // The page refused a provider file before the loader saw it (web/catalog-check.js: too many entries).
 EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* detail) {
-    web::fonts_note_text(name ? name : "");
-    web::fonts_note_text(detail ? detail : "");
+    platform::fonts_note_text(name ? name : "");
+    platform::fonts_note_text(detail ? detail : "");
     const std::string prefix = ui::tr("Provider catalog rejected, the bundled one is used: ");
     g_app.add_provider_notice(prefix + (name ? name : "provider") + ": " + (detail ? detail : ""));
     g_app.recompute();
@@ -255,14 +257,14 @@ EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
     if (apply_model_notes(b, &probe) < 0) {  // damaged or stale (its checksum): no notes, and said
         g_app.notices.push_back(ui::tr("The models' notes (model-notes.bin) could not be read: the model list shows "
                                        "no notes. Reload the page to try again."));
-        web::request_frame();
+        platform::request_frame();
         return -1;
     }
     g_model_notes.assign(b);
-    web::fonts_note_text(g_model_notes);
+    platform::fonts_note_text(g_model_notes);
     apply_model_notes(g_model_notes, &g_base_catalog);
     const int filled = apply_model_notes(g_model_notes, &g_app.catalog);
-    web::request_frame();
+    platform::request_frame();
     return filled;
 }
 
@@ -284,7 +286,7 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
     else if (k == "origin")
         g_app.notices.push_back(ui::tr("Embedded without origin=: the host page cannot talk to the calculator (no auto-height, "
                                        "no events); add &origin=https://your-site.example to the iframe's address."));
-    web::request_frame();
+    platform::request_frame();
 }
 
 // "Size your own model": a config.json (and optionally its model.safetensors.index.json) pasted or
@@ -294,7 +296,7 @@ EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
 // The JSON module imported it (json_main.cpp: gsj_import): `link` is the new state, `notes` how
 // the files were read (coded, RS-separated). Returns the notes in the UI's language, RS-separated.
 EMSCRIPTEN_KEEPALIVE const char* gs_apply_import(const char* link, const char* notes) {
-    web::fonts_note_text(link ? link : "");
+    platform::fonts_note_text(link ? link : "");
     g_app.set_state(decode_link(link ? link : "").state);
     g_app.import_notes = decode_messages(notes ? notes : "");
     std::vector<std::string> lines;
@@ -345,8 +347,8 @@ EMSCRIPTEN_KEEPALIVE const char* gs_export(int kind) {
 
 // Layout passes (every frame ImGui built) and WebGL frames (those that changed the picture).
 EMSCRIPTEN_KEEPALIVE double gs_frame_count() { return double(g_app.frames); }
-EMSCRIPTEN_KEEPALIVE double gs_gl_frame_count() { return double(web::gl_frames()); }
-EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : web::last_frame_ms(); }
+EMSCRIPTEN_KEEPALIVE double gs_gl_frame_count() { return double(platform::gl_frames()); }
+EMSCRIPTEN_KEEPALIVE double gs_last_frame_ms(int ui_only) { return ui_only ? g_ui_ms : platform::last_frame_ms(); }
 // Benchmark: 0-3 the parts of gs_start; the first frame: 4 font bake, 5 its start (ms since the page's
 // time origin), 6 its layout passes (incl. the bake), 7 all of it (incl. GL calls), 8 how many passes.
 EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
@@ -362,23 +364,23 @@ EMSCRIPTEN_KEEPALIVE double gs_startup_ms(int part) {
 // Test hooks: every text the next frame draws through ImGui (1 asks, 0 reads), and the keyboard
 // focus ("index/count", index -1 when no control has the focus ring).
 EMSCRIPTEN_KEEPALIVE const char* gs_capture_text(int ask) {
-    if (ask) { g_app.capture_text = true; g_app.captured_text.clear(); web::request_frame(); return out(""); }
+    if (ask) { g_app.capture_text = true; g_app.captured_text.clear(); platform::request_frame(); return out(""); }
     return out(g_app.captured_text);
 }
-EMSCRIPTEN_KEEPALIVE const char* gs_focus_info() { return out(web::focus_info()); }
+EMSCRIPTEN_KEEPALIVE const char* gs_focus_info() { return out(platform::focus_info()); }
 EMSCRIPTEN_KEEPALIVE const char* gs_table_view() {
     const auto& t = g_app.table_view;
     return out(std::to_string(t.top_css) + "," + std::to_string(t.row_css) + "," + std::to_string(t.rows) + "," + (t.cards ? "1" : "0"));
 }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
-EMSCRIPTEN_KEEPALIVE void gs_request_frame() { web::request_frame(); }
-EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { web::queue_text(text ? text : ""); }
+EMSCRIPTEN_KEEPALIVE void gs_request_frame() { platform::request_frame(); }
+EMSCRIPTEN_KEEPALIVE void gs_paste(const char* text) { platform::queue_text(text ? text : ""); }
 // Touch (web/touch.js): pointer moves and presses in canvas CSS px, and inner-region scrolls.
-EMSCRIPTEN_KEEPALIVE void gs_pointer(float x, float y, int button, int down) { web::queue_pointer(x, y, button, down != 0); }
-EMSCRIPTEN_KEEPALIVE void gs_scroll_region(float id, float dy) { web::scroll_region(unsigned(id), dy); }
+EMSCRIPTEN_KEEPALIVE void gs_pointer(float x, float y, int button, int down) { platform::queue_pointer(x, y, button, down != 0); }
+EMSCRIPTEN_KEEPALIVE void gs_scroll_region(float id, float dy) { platform::scroll_region(unsigned(id), dy); }
 // Focus entering the canvas by keyboard (1: with Shift+Tab, from the end).
-EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { web::focus_enter(from_end != 0); web::request_frame(); }
-EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { web::queue_key(code, down != 0); }
+EMSCRIPTEN_KEEPALIVE void gs_focus_enter(int from_end) { platform::focus_enter(from_end != 0); platform::request_frame(); }
+EMSCRIPTEN_KEEPALIVE void gs_key(int code, int down) { platform::queue_key(code, down != 0); }
 // text-ru.bin, fetched by the page when it is in Russian or switches to it (text/language_pack.hpp).
 // Returns "" when Russian is available, else what is wrong with the bytes (for the console).
 EMSCRIPTEN_KEEPALIVE const char* gs_install_language(const char* bytes, int len) {

@@ -1,4 +1,4 @@
-#include "web/gl_renderer.hpp"
+#include "platform/gl_renderer.hpp"
 
 #include <GLES3/gl3.h>
 #include <imgui.h>
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 namespace {
 
 GLuint g_program = 0, g_vao = 0, g_vbo = 0, g_ibo = 0, g_font_texture = 0;
@@ -233,4 +233,4 @@ const char* gl_renderer_error() {
     return g_error.c_str();
 }
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

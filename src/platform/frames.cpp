@@ -1,5 +1,5 @@
 // See frames.hpp.
-#include "web/frames.hpp"
+#include "platform/frames.hpp"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 namespace {
 
 // Enough passes for a press and a release, a popup that appears, and a table settling its columns;
@@ -178,4 +178,4 @@ void force_redraw() { g_force = true; }
 long gl_frames() { return g_gl_frames; }
 double last_frame_ms() { return g_last_ms; }
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

@@ -1,10 +1,10 @@
 // See platform.hpp. Emscripten html5.h callbacks (mouse, wheel, keys) and web/touch.js (touch)
 // → a small event queue → ImGui 1.86 IO.
-#include "web/platform.hpp"
+#include "platform/platform.hpp"
 
-#include "web/focus_order.hpp"
-#include "web/fonts.hpp"
-#include "web/frames.hpp"
+#include "platform/focus_order.hpp"
+#include "platform/fonts.hpp"
+#include "platform/frames.hpp"
 
 #include <emscripten.h>
 #include <emscripten/eventloop.h>
@@ -19,7 +19,7 @@
 #include <vector>
 #include <string>
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 namespace {
 
 // Pointer, key and text events in arrival order: a click must reach ImGui before the keys typed
@@ -332,7 +332,7 @@ void platform_end_frame(float main_scroll_y_px, float content_height_css) {
     ImGuiContext& g = *GImGui;
     const float dpr = g_last_dpr > 0 ? g_last_dpr : 1.0f;
     // A window that appeared this frame (popup, combo, tooltip) is measured first and shown on the
-    // next one: that pass is needed even if this one drew nothing new (web/frames.cpp).
+    // next one: that pass is needed even if this one drew nothing new (platform/frames.cpp).
     g_wants_pass = false;
     for (ImGuiWindow* w : g.Windows)
         if (w->Active && (w->Appearing || w->HiddenFramesCanSkipItems > 0 || w->HiddenFramesCannotSkipItems > 0)) {
@@ -477,4 +477,4 @@ void js_set_cursor(int c) { js_set_cursor_impl(c); }
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

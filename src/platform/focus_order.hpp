@@ -13,7 +13,7 @@
 struct ImGuiWindow;
 struct ImRect;
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 
 // From the ItemAdd hook: one navigable item of this frame.
 void focus_order_record(unsigned id, ImGuiWindow* window, const ImRect& rect, unsigned focus_scope, int flags);
@@ -50,4 +50,4 @@ std::string focus_info();
 // Drop the focus ring (the canvas lost focus, or the user clicked).
 void focus_clear();
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

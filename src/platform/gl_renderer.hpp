@@ -8,11 +8,11 @@
 
 struct ImDrawData;
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 
 bool gl_renderer_init();               // shaders, buffers; false if the context is unusable
 void gl_renderer_upload_fonts();       // (re)creates the font atlas texture from ImGui's atlas
 void gl_renderer_draw(ImDrawData* d);  // one frame's draw lists into the current framebuffer
 const char* gl_renderer_error();       // shader compile / link problem, checked after the first frame
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

@@ -1,4 +1,4 @@
-// The web platform layer: a thin shell between the browser and ImGui 1.86.
+// The platform layer (src/platform): a thin shell between the browser and ImGui 1.86.
 // Canvas size and devicePixelRatio, mouse / wheel / keyboard input, on-demand frames, clipboard
 // and calls out to the page's JavaScript (web/app.js, web/touch.js). No sizing logic here.
 //
@@ -17,13 +17,13 @@
 //  * 1.86 has no input queue: a press and release between two frames would be lost, and a tap must move
 //    the pointer before pressing. Button transitions are queued and applied one per frame.
 //  * Frames are drawn only on input, resize, scroll or pending work (requestAnimationFrame on demand),
-//    and only when the picture changes (web/frames.hpp): no CPU is used while the page is idle.
+//    and only when the picture changes (platform/frames.hpp): no CPU is used while the page is idle.
 #pragma once
 
 #include <functional>
 #include <string>
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 
 struct FrameInfo {
     int width = 0, height = 0;  // backing-store pixels of the canvas (fewer while a slow scroll runs)
@@ -33,7 +33,7 @@ struct FrameInfo {
     float view_top = 0;         // physical px of the layout at the canvas's top edge (page scroll)
 };
 
-// Installs callbacks on the canvas ("#canvas"). Frames: web/frames.hpp.
+// Installs callbacks on the canvas ("#canvas"). Frames: platform/frames.hpp.
 void platform_init();
 
 // Applies queued input to ImGui's IO (all pointer moves and text, at most one button or key
@@ -77,4 +77,4 @@ void js_set_cursor(int imgui_cursor);
 
 double now_seconds();
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
-namespace gpusizer::web {
+struct ImFont;
+
+namespace gpusizer::platform {
 
 // The fonts' TTF bytes; one may be empty (the other stands in). False when both are.
 bool fonts_set(std::vector<unsigned char> regular, std::vector<unsigned char> medium);
@@ -19,9 +21,17 @@ bool fonts_set(std::vector<unsigned char> regular, std::vector<unsigned char> me
 // next frame bakes Cyrillic glyphs.
 void fonts_note_text(std::string_view utf8);
 
-// True when the atlas must be (re)baked for this pixel density, language and text seen so far.
-bool fonts_stale(float dpr);
-// Bakes the atlas and uploads it (gl_renderer_upload_fonts); sets ui::fonts().
-void fonts_build(float dpr);
+// The three faces the UI draws with (the UI keeps them: ui::fonts()).
+struct BakedFonts {
+    ImFont* regular = nullptr;
+    ImFont* medium = nullptr;
+    ImFont* large = nullptr;
+};
 
-}  // namespace gpusizer::web
+// True when the atlas must be (re)baked for this pixel density, the page's script (Cyrillic for a
+// Russian page: the caller says, the platform knows no language) and the text seen so far.
+bool fonts_stale(float dpr, bool cyrillic_page);
+// Bakes the atlas and uploads it (gl_renderer_upload_fonts).
+BakedFonts fonts_build(float dpr, bool cyrillic_page);
+
+}  // namespace gpusizer::platform

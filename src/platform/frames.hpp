@@ -12,9 +12,9 @@
 
 #include <functional>
 
-#include "web/platform.hpp"
+#include "platform/platform.hpp"
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 
 // `pass` builds one ImGui frame (NewFrame … Render) for `info`; `draw` issues the GL calls for
 // ImGui's current draw data.
@@ -32,4 +32,4 @@ void force_redraw();
 long gl_frames();        // WebGL frames drawn so far
 double last_frame_ms();  // the last animation frame: every pass and the GL calls
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform

@@ -1,15 +1,13 @@
 // See fonts.hpp.
-#include "web/fonts.hpp"
+#include "platform/fonts.hpp"
 
 #include <imgui.h>
 
 #include <utility>
 
-#include "ui/i18n.hpp"
-#include "ui/theme.hpp"
-#include "web/gl_renderer.hpp"
+#include "platform/gl_renderer.hpp"
 
-namespace gpusizer::web {
+namespace gpusizer::platform {
 namespace {
 
 constexpr float kBaseFontPx = 15.0f;
@@ -31,7 +29,7 @@ bool g_baked_cyrillic = false;
 bool g_cyrillic_seen = false;  // Cyrillic text arrived (a link, a catalog, the keyboard)
 ImVector<ImWchar> g_ranges;  // alive until the next bake: the atlas points at them
 
-bool cyrillic_wanted() { return g_cyrillic_seen || ui::lang() == text::Lang::ru; }
+bool cyrillic_wanted(bool cyrillic_page) { return g_cyrillic_seen || cyrillic_page; }
 
 // `base` without its Cyrillic pairs, or as it is. A plain copy of pairs: ImFontGlyphRangesBuilder
 // walks all 65 536 code points, a loop hot enough to make V8 recompile the whole (inlined) layout
@@ -63,11 +61,13 @@ void fonts_note_text(std::string_view utf8) {
         }
 }
 
-bool fonts_stale(float dpr) { return dpr != g_baked_dpr || cyrillic_wanted() != g_baked_cyrillic; }
+bool fonts_stale(float dpr, bool cyrillic_page) {
+    return dpr != g_baked_dpr || cyrillic_wanted(cyrillic_page) != g_baked_cyrillic;
+}
 
-void fonts_build(float dpr) {
+BakedFonts fonts_build(float dpr, bool cyrillic_page) {
     g_baked_dpr = dpr;
-    g_baked_cyrillic = cyrillic_wanted();
+    g_baked_cyrillic = cyrillic_wanted(cyrillic_page);
     ranges(kGlyphRanges, g_baked_cyrillic, &g_ranges);
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -85,12 +85,13 @@ void fonts_build(float dpr) {
     auto add = [&](std::vector<unsigned char>& ttf, float px) {
         return io.Fonts->AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), px * dpr, &cfg, g_ranges.Data);
     };
-    ui::Fonts& f = ui::fonts();
+    BakedFonts f;
     f.regular = add(g_regular, kBaseFontPx);
     f.medium = add(g_medium, kBaseFontPx + 1);
     f.large = add(g_medium, 22.0f);
     io.Fonts->Build();
     gl_renderer_upload_fonts();
+    return f;
 }
 
-}  // namespace gpusizer::web
+}  // namespace gpusizer::platform
