@@ -104,6 +104,8 @@ namespace gpusizer {
     X(reason_needs_memory_ctx, "reason.needs_memory_ctx")                          \
     X(reason_count_not_multiple, "reason.count_not_multiple")                      \
     X(reason_misses_targets, "reason.misses_targets")                              \
+    X(reason_misses_slo, "reason.misses_slo")                                      \
+    X(reason_rate_over, "reason.rate_over")                                        \
     X(reason_serves_fewer, "reason.serves_fewer")                                  \
     X(reason_offload_ram, "reason.offload_ram")                                    \
     X(reason_offload_gpu, "reason.offload_gpu")                                    \

@@ -130,6 +130,66 @@ double size_batch(const Job& job, const GpuSpec& g, Layout l, Replicas& r, doubl
     return batch;
 }
 
+// The state's rate load for one replica's share of the fleet's rate.
+SloLoad slo_load(const State& s, double rps_per_replica) {
+    SloLoad l;
+    l.rps = rps_per_replica;
+    l.burst = s.burst;
+    l.pct = s.pct;
+    l.ttft_s = s.ttft;
+    l.tpot_s = 1.0 / std::max(1e-9, s.tps);
+    l.spread = s.spread;
+    return l;
+}
+
+constexpr int kSloCurvePoints = 12;
+
+// rps > 0: as many replicas as the rate needs within the percentile targets, plus the spares; with a
+// pinned count (`pinned_replicas` > 0), whether those replicas carry the rate (no spare kept).
+Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Option o, int pinned_replicas) {
+    const State& s = job.state;
+    SloFigures f;
+    f.rps = s.rps * (1.0 + std::max(0.0, s.growth) / 100.0);
+    f.spare = std::max(0, s.spare);
+    f.saturation_rps = slo_saturation_rps(r.mid);
+    f.rps_max_per_replica = slo_rps_max(r.mid, slo_load(s, 0));
+    if (f.rps_max_per_replica <= 0) {
+        // Missed even by a lone request: the figures at the asked rate still say by how much.
+        const SloPoint lone = slo_point(r.mid, slo_load(s, f.saturation_rps * 1e-6));
+        o.replicas = std::max(1, pinned_replicas);
+        o.batch_per_replica = 1;
+        fill_from_replicas(o, r, 1);
+        o.reason = Message(code::reason_misses_slo).num("pct", s.pct).num("tps", 1.0 / lone.tpot_at_pct)
+                       .num("target_tps", s.tps).num("ttft", lone.ttft_at_pct).num("target_ttft", s.ttft);
+        f.spare = 0;
+        f.replicas_needed = o.replicas;
+        f.at = slo_point(r.mid, slo_load(s, f.rps / o.replicas));
+        f.curve = slo_curve(r.mid, slo_load(s, 0), kSloCurvePoints);
+        o.slo = std::move(f);
+        return o;
+    }
+    if (pinned_replicas > 0) f.spare = 0;
+    f.replicas_needed = pinned_replicas > 0
+                            ? pinned_replicas
+                            : int(std::min(kMaxGpus, std::max(1.0, std::ceil(f.rps / f.rps_max_per_replica))));
+    f.rps_max = f.rps_max_per_replica * f.replicas_needed;
+    o.replicas = f.replicas_needed + f.spare;
+    o.count = o.replicas * l.tp * l.pp;
+    if (o.count > kMaxGpus / 10) { o.reason = Message(code::reason_too_many_gpus).num("max", kMaxGpus / 10); return o; }
+    o.servers = servers_for_gpus(o.count, g.max_server_size());
+    f.at = slo_point(r.mid, slo_load(s, f.rps / f.replicas_needed));
+    if (f.rps <= f.rps_max * (1 + 1e-9)) f.curve = slo_curve(r.mid, slo_load(s, 0), kSloCurvePoints);
+    const double batch = std::max(1.0, std::ceil(f.at.concurrency));
+    o.batch_per_replica = int(batch);
+    o.users_served = f.at.concurrency * f.replicas_needed;
+    fill_from_replicas(o, r, batch);
+    o.fits = f.rps <= f.rps_max * (1 + 1e-9);
+    if (!o.fits)
+        o.reason = Message(code::reason_rate_over).num("max", f.rps_max).num("pct", s.pct).num("rps", f.rps);
+    o.slo = std::move(f);
+    return o;
+}
+
 // Evaluate one GPU with one layout; `pinned` = total GPUs fixed by the user (0: size for the load).
 Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     const State& s = job.state;
@@ -158,6 +218,7 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         o.replicas = pinned / per_replica;
         o.count = pinned;
         o.servers = servers_for_gpus(pinned, g.max_server_size());
+        if (s.rps > 0) return size_for_rate(job, g, l, r, std::move(o), o.replicas);
         const double cap = size_batch(job, g, l, r, kMaxGpus);
         o.users_served = cap * o.replicas;
         const double batch = std::max(1.0, std::min(cap > 0 ? cap : 1.0, std::ceil(users / o.replicas)));
@@ -175,6 +236,7 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
         return o;
     }
 
+    if (s.rps > 0) return size_for_rate(job, g, l, r, std::move(o), 0);
     const double batch_cap = size_batch(job, g, l, r, users);
     if (batch_cap <= 0) {
         o.replicas = 1;
@@ -304,8 +366,10 @@ void evaluate_inference(const Job& job, Result& out) {
     auto finish = [&](const GpuSpec& g, Option o, const Job& served) {
         warn_option(g, o);
         add_cost(o, g, job.catalog.currency);
-        if (o.cost_per_hour && o.fits && o.total_tps.mid > 0)
-            o.cost_per_mtok = *o.cost_per_hour / (o.total_tps.mid * 3600.0 / 1e6);
+        // At a rate, the fleet's tokens are the rate's answers, whatever the replicas could carry.
+        const double tokens_per_s = o.slo ? o.slo->rps * std::max(1.0, s.out) : o.total_tps.mid;
+        if (o.cost_per_hour && o.fits && tokens_per_s > 0)
+            o.cost_per_mtok = *o.cost_per_hour / (tokens_per_s * 3600.0 / 1e6);
         if (o.fits) o.command = serving_command(served, o);
         out.options.push_back(std::move(o));
     };

@@ -72,6 +72,7 @@
 #include "engine/catalog_types.hpp"
 #include "engine/codes.hpp"
 #include "engine/message.hpp"
+#include "engine/slo.hpp"
 #include "engine/state.hpp"
 #include "engine/units.hpp"
 
@@ -108,6 +109,18 @@ struct OffloadInfo {
     double host_share = 0;                 // share of a one-user decode step spent on the host side
     WeightFormat format = WeightFormat::bf16;  // the GGUF format served
     bool moves_weights() const { return host_layers > 0 || output_on_host; }  // else llama.cpp holds it all
+};
+
+// Sizing for a request rate (state.rps > 0; slo.hpp): the fleet and its latency percentiles.
+struct SloFigures {
+    double rps = 0;                  // the asked rate over the fleet (growth included)
+    double rps_max = 0;              // the highest rate the active replicas carry within the targets
+    double rps_max_per_replica = 0;
+    double saturation_rps = 0;       // one replica at its batch limit (MLPerf's Offline, in requests/s)
+    int replicas_needed = 0;         // active replicas for the rate; Option::replicas adds the spares
+    int spare = 0;
+    SloPoint at;                     // one active replica at its share of the asked rate
+    std::vector<SloPoint> curve;     // one replica from 5 % to 98 % of saturation
 };
 
 struct Option {
@@ -149,6 +162,7 @@ struct Option {
     // cost (nullopt: no price in the display currency); `price` is the one used, with its source
     std::optional<Price> price;
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
+    std::optional<SloFigures> slo;       // inference with rps > 0
     std::optional<OffloadInfo> offload;  // inference with offload=1: part of the model in host RAM
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
     std::vector<Explanation> explanations;  // how this option's own figures were obtained (typical set)

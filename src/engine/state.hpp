@@ -76,6 +76,13 @@ struct State {
     double tps = 20;        // target answer tokens/s per user
     double ttft = 2;        // target seconds to first token
     double growth = 0;      // % more users to provision for
+    // A request rate instead of concurrent users (slo.hpp): rps > 0 sizes the fleet so that the
+    // pct-th percentile of TTFT and of time per output token meet ttft and 1 / tps.
+    double rps = 0;         // mean requests per second over the whole fleet
+    double burst = 1;       // coefficient of variation of inter-arrival times (1 = Poisson)
+    double pct = 95;        // the percentile the targets hold at
+    double spread = 0;      // coefficient of variation of prompt and answer lengths (0 = fixed)
+    int spare = 1;          // replicas kept beside those the rate needs (N+1)
 
     // fine-tune / train
     TuneMethod method = TuneMethod::lora;

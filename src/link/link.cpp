@@ -37,6 +37,10 @@ const std::vector<NumberKey>& number_keys() {
         {"tps", 0.01, 100000, &State::tps, nullptr},
         {"ttft", 0.001, 86400, &State::ttft, nullptr},
         {"growth", 0, 100000, &State::growth, nullptr},
+        {"rps", 0, 10000000, &State::rps, nullptr},
+        {"burst", 0, 20, &State::burst, nullptr},
+        {"pct", 50, 99.9, &State::pct, nullptr},
+        {"spread", 0, 10, &State::spread, nullptr},
         {"rank", 1, 65536, &State::rank, nullptr},
         {"epochs", 0.001, 10000, &State::epochs, nullptr},
         {"seq", 1, 16777216, &State::seq, nullptr},
@@ -101,6 +105,7 @@ const std::vector<IntKey>& int_keys() {
         {"dec_layers", 1, 100000, nullptr, &CustomModel::dec_layers},
         {"beam", 1, 16, &State::beam, nullptr},
         {"asr_batch", 1, 4096, &State::asr_batch, nullptr},
+        {"spare", 0, 1000, &State::spare, nullptr},
     };
     return keys;
 }
@@ -136,6 +141,9 @@ const char* const kKeyOrder[] = {"task",         "use",
                                  "in",           "out",
                                  "users",        "tps",
                                  "ttft",         "growth",
+                                 "rps",          "burst",
+                                 "pct",          "spread",
+                                 "spare",
                                  "prefix_hit",   "audio_h",
                                  "asr_rt",       "longform",
                                  "beam",         "asr_batch",

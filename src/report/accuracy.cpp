@@ -32,6 +32,9 @@ std::string_view serving_family(const Option& o, std::string_view f) {
     if (o.offload && o.offload->moves_weights() && one_of(f, {"decode_tps_per_user", "tpot_ms", "total_tps", "ttft_s"}))
         return "offload_decode";
     if (one_of(f, {"per_gpu_gb", "kv_cache_tokens", "kv_cache_gb", "max_concurrency"})) return "serving_memory";
+    // At a request rate the fleet is sized by the percentiles (engine/slo.hpp).
+    if (o.slo && (one_of(f, {"slo_ttft_s", "slo_tpot_s", "slo_rps_max"}) || sized_by_estimate(f)))
+        return "serving_percentile";
     if (one_of(f, {"decode_tps_per_user", "tpot_ms"})) return "serving_decode";
     if (f == "ttft_s") return "serving_ttft";
     if (f == "total_tps" || f == "users_served" || sized_by_estimate(f)) return "serving_throughput";
@@ -113,6 +116,7 @@ constexpr FigureField<std::optional<double>> kCosts[] = {
 }  // namespace
 
 bool figure_applies(const Option& o, std::string_view f) {
+    if (one_of(f, {"slo_ttft_s", "slo_tpot_s", "slo_rps_max"})) return o.slo.has_value();
     for (const auto& x : kRanges)
         if (f == x.figure) return (o.*x.field).mid > 0;
     for (const auto& x : kNumbers)
@@ -129,7 +133,8 @@ std::vector<FigureAccuracy> result_accuracy(const Result& r) {
     static const char* const kFigures[] = {
         "per_gpu_gb", "kv_cache_tokens", "decode_tps_per_user", "tpot_ms", "total_tps", "ttft_s",
         "users_served", "audio_x_realtime", "streams_served", "qps_capacity", "index_hours",
-        "gpu_hours", "days", "energy_mwh", "count", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total"};
+        "gpu_hours", "days", "energy_mwh", "count", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total",
+        "slo_ttft_s", "slo_tpot_s", "slo_rps_max"};
     for (const char* f : kFigures) {
         if (!figure_applies(o, f)) continue;
         FigureAccuracy a = figure_accuracy(r, o, f);

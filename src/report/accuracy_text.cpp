@@ -24,6 +24,9 @@ constexpr FigureName kNames[] = {
     {"count", "GPUs in total"},                {"cost_per_hour", "Cost per hour"},
     {"cost_per_month", "Cost per month"},      {"cost_per_mtok", "Cost per million tokens"},
     {"cost_total", "Cost per run"},
+    {"slo_ttft_s", "Time to first token at the percentile"},
+    {"slo_tpot_s", "Time per output token at the percentile"},
+    {"slo_rps_max", "Requests per second within the targets"},
 };
 
 // What the nearest run ran, by the names the result knows: the model's name when it is this

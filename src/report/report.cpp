@@ -53,6 +53,8 @@ json state_json(const State& s, double mfu) {
     j["kvq"] = std::string(kv_format_key(s.kvq));
     j["ctx"] = num(s.ctx); j["in"] = num(s.in); j["out"] = num(s.out); j["users"] = num(s.users);
     j["tps"] = num(s.tps); j["ttft"] = num(s.ttft); j["growth"] = num(s.growth);
+    j["rps"] = num(s.rps); j["burst"] = num(s.burst); j["pct"] = num(s.pct); j["spread"] = num(s.spread);
+    j["spare"] = s.spare;
     j["method"] = std::string(method_key(s.method)); j["rank"] = num(s.rank);
     j["trainer"] = std::string(trainer_key(s.trainer));
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
@@ -137,6 +139,33 @@ json offload_json(const OffloadInfo& f) {
             {"host_share_of_token_time", round_to(f.host_share, 3)}};
 }
 
+json percentiles_json(const Percentiles& p, int digits) {
+    return {{"p50", round_to(p.p50, digits)}, {"p90", round_to(p.p90, digits)}, {"p95", round_to(p.p95, digits)},
+            {"p99", round_to(p.p99, digits)}};
+}
+
+// Sizing for a request rate (engine/slo.hpp): the fleet, the percentiles at the asked rate (one
+// active replica at its share) and the latency-throughput curve of one replica.
+json slo_json(const SloFigures& f) {
+    json curve = json::array();
+    for (const SloPoint& p : f.curve)
+        curve.push_back({{"rps", round_to(p.rps, 4)}, {"ttft_s", round_to(p.ttft_at_pct, 4)},
+                         {"tpot_s", round_to(p.tpot_at_pct, 5)}, {"concurrency", round_to(p.concurrency, 2)}});
+    return {{"rps", round_to(f.rps, 4)},
+            {"rps_max", round_to(f.rps_max, 4)},
+            {"rps_max_per_replica", round_to(f.rps_max_per_replica, 4)},
+            {"saturation_rps_per_replica", round_to(f.saturation_rps, 4)},
+            {"replicas_needed", f.replicas_needed},
+            {"spare", f.spare},
+            {"utilization", round_to(f.at.utilization, 4)},
+            {"concurrency_per_replica", round_to(f.at.concurrency, 2)},
+            {"ttft_s", percentiles_json(f.at.ttft_s, 4)},
+            {"tpot_s", percentiles_json(f.at.tpot_s, 5)},
+            {"ttft_s_at_pct", round_to(f.at.ttft_at_pct, 4)},
+            {"tpot_s_at_pct", round_to(f.at.tpot_at_pct, 5)},
+            {"curve", curve}};
+}
+
 json option_json(const Option& o, const Task task, Lang lang) {
     json j;
     j["gpu"] = o.gpu_id;
@@ -200,6 +229,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
                            {"gradients_gb", round_to(o.per_gpu.gradients.gb(), 3)},
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
     j["offload"] = o.offload ? offload_json(*o.offload) : json(nullptr);
+    j["slo"] = o.slo ? slo_json(*o.slo) : json(nullptr);
     j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
     j["warnings"] = warnings_json(o.warnings, {}, lang);
     j["explanations"] = explanations_json(o.explanations, lang);

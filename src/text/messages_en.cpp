@@ -114,6 +114,10 @@ const TextPair kEnglish[] = {
     {"reason.misses_targets",
      "misses the targets even for one user: {tps:1} tokens/s (target {target_tps:0}), "
      "first token in {ttft:2} s (target {target_ttft:1} s)"},
+    {"reason.misses_slo",
+     "misses the targets at the {pct:0}th percentile even at a trickle of requests: "
+     "{tps:1} tokens/s (target {target_tps:0}), first token in {ttft:2} s (target {target_ttft:1} s)"},
+    {"reason.rate_over", "carries {max:2} requests/s within the targets at the {pct:0}th percentile, below the {rps:2} asked"},
     {"reason.serves_fewer", "serves {served:0} of {users:0} users within the targets"},
     {"reason.offload_ram",
      "needs {need:1} GB of host RAM ({weights:1} GB of weights{?kv: + {kv:1} GB of KV cache} + {os:0} GB "

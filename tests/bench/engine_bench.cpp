@@ -33,6 +33,8 @@ int main(int argc, char** argv) {
         "v=1&model=deepseek-ai/DeepSeek-V3&ctx=65536&users=200",
         "v=1&task=tune&method=qlora&model=meta-llama/Llama-3.1-70B-Instruct",
         "v=1&task=train&model=openai/gpt-oss-120b&tokens=30T&days=50",
+        // a request rate at p99: the latency percentiles and a 12-point curve for every option
+        "v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300&rps=50&pct=99",
     };
     for (const char* link : links) {
         const State s = decode_link(link).state;

@@ -32,7 +32,13 @@ static double metric(const json& out, const std::string& path, const std::string
     if (path.rfind("option.", 0) == 0)
         for (const auto& o : out["options"])
             if (o["gpu"] == gpu && (tp == 0 || o["tp"] == tp) && (!offload || !o["offload"].is_null())) {
-                const json& v = o[path.substr(7)];
+                // A deeper path (option.slo.ttft_s.p99) as a JSON pointer into the option.
+                std::string pointer = "/" + path.substr(7);
+                for (char& ch : pointer)
+                    if (ch == '.') ch = '/';
+                const json::json_pointer at(pointer);
+                if (!o.contains(at)) return -1;
+                const json& v = o[at];
                 return v.is_number() ? v.get<double>() : -1;
             }
     return -1;

@@ -22,11 +22,12 @@ delete families._comment;
 
 // option.* reads the first ranked option on the case's GPU (and tensor-parallel size, when the case
 // names one; the partial-offload option, when the case says "offload": true).
+// A deeper path (option.slo.ttft_s.p99) walks into the option's objects.
 function metric(out, path, gpu, tp, offload) {
-  const [head, field] = path.split('.');
-  if (head === 'memory') return out.memory[field];
+  const [head, ...fields] = path.split('.');
+  if (head === 'memory') return out.memory[fields[0]];
   const o = out.options.find((x) => x.gpu === gpu && (!tp || x.tp === tp) && (!offload || x.offload));
-  return o ? o[field] : null;
+  return o ? fields.reduce((v, f) => (v == null ? null : v[f]), o) : null;
 }
 const fmt = (v) => (Math.abs(v) >= 1e5 ? v.toExponential(3) : +v.toPrecision(4)).toString();
 const pct = (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} %`;
@@ -53,7 +54,7 @@ const unmarked = [];
 for (const c of cases) {
   validate(c);
   const extra = c.provider ? ['--provider', join(root, c.provider)] : [];
-  const out = JSON.parse(execFileSync(cli, [c.link, '--json', ...extra], { encoding: 'utf8' }));
+  const out = JSON.parse(execFileSync(cli, [c.link, '--json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 26 }));
   const params = new URLSearchParams(c.link);
   const gpu = params.get('gpu');
   const engine = metric(out, c.metric, gpu, c.tp, c.offload);

@@ -1,0 +1,125 @@
+// Serving at a request rate (engine/slo.hpp): the queueing pieces against textbook values, the
+// percentiles' order and growth with load, the fleet for a rate, and the link keys.
+#include "engine/serving_model.hpp"
+#include "engine/slo.hpp"
+#include "helpers.hpp"
+
+using namespace gpusizer;
+using test::run;
+
+namespace {
+
+const Option* first_on(const Result& r, const char* gpu, int tp = 0) {
+    for (const Option& o : r.options)
+        if (o.gpu_id == gpu && (tp == 0 || o.tp == tp)) return &o;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("the normal quantile: the values of the standard table") {
+    CHECK(normal_quantile(0.5) == doctest::Approx(0.0).epsilon(1e-9));
+    CHECK(normal_quantile(0.975) == doctest::Approx(1.959964).epsilon(1e-6));
+    CHECK(normal_quantile(0.99) == doctest::Approx(2.326348).epsilon(1e-6));
+    CHECK(normal_quantile(0.9) == doctest::Approx(1.281552).epsilon(1e-6));
+    CHECK(normal_quantile(0.01) == doctest::Approx(-2.326348).epsilon(1e-6));
+}
+
+TEST_CASE("Erlang C: hand-computed M/M/c waiting probabilities") {
+    // c = 2, a = 1: (a²/2! · 2/(2−1)) / (1 + a + a²/2! · 2/(2−1)) = 1 / 3.
+    CHECK(erlang_c(2, 1) == doctest::Approx(1.0 / 3.0));
+    // c = 1 is M/M/1: the waiting probability is ρ.
+    CHECK(erlang_c(1, 0.7) == doctest::Approx(0.7));
+    // Far below the slot count nobody waits; at the slot count everybody does.
+    CHECK(erlang_c(1000, 500) == 0);
+    CHECK(erlang_c(10, 10) == 1);
+    // Many slots at the same load per slot wait less (economy of scale).
+    CHECK(erlang_c(100, 90) < erlang_c(10, 9));
+}
+
+TEST_CASE("rate sizing: percentiles ordered, growing with the rate, and a fleet with a spare") {
+    const char* base = "v=1&task=infer&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&ctx=8192&in=1000&out=200"
+                       "&ttft=2&tps=20&pct=99";
+    const Result low = run(std::string(base) + "&rps=2&n=1");
+    const Result high = run(std::string(base) + "&rps=20&n=1");
+    const Option* a = first_on(low, "h100-sxm");
+    const Option* b = first_on(high, "h100-sxm");
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(a->slo);
+    REQUIRE(b->slo);
+    for (const Option* o : {a, b}) {
+        const SloPoint& p = o->slo->at;
+        CHECK(p.ttft_s.p50 <= p.ttft_s.p90);
+        CHECK(p.ttft_s.p90 <= p.ttft_s.p95);
+        CHECK(p.ttft_s.p95 <= p.ttft_s.p99);
+        CHECK(p.tpot_s.p50 <= p.tpot_s.p99);
+        CHECK(p.ttft_at_pct == doctest::Approx(p.ttft_s.p99));
+    }
+    // Ten times the rate: more requests in flight, slower tokens, a later first token.
+    CHECK(b->slo->at.concurrency > 5 * a->slo->at.concurrency);
+    CHECK(b->slo->at.tpot_s.p99 > a->slo->at.tpot_s.p99);
+    CHECK(b->slo->at.ttft_s.p99 > a->slo->at.ttft_s.p99);
+    // Little's law: requests in flight = rate × time in the replica (TTFT + answer × TPOT), within
+    // the difference between the mean and the median.
+    const SloPoint& p = b->slo->at;
+    CHECK(p.concurrency == doctest::Approx(20 * (p.ttft_s.p50 + 200 * p.tpot_s.p50)).epsilon(0.1));
+
+    // Unpinned: as many replicas as the rate needs at the percentile, plus one spare (N+1).
+    const Result fleet = run(std::string(base) + "&rps=100");
+    const Option* f = first_on(fleet, "h100-sxm", 1);
+    REQUIRE(f);
+    REQUIRE(f->slo);
+    CHECK(f->fits);
+    CHECK(f->slo->replicas_needed == int(std::ceil(100 / f->slo->rps_max_per_replica)));
+    CHECK(f->replicas == f->slo->replicas_needed + 1);
+    CHECK(f->slo->rps_max >= 100);
+    // The share each active replica gets meets the targets.
+    CHECK(f->slo->at.ttft_at_pct <= 2.0);
+    CHECK(f->slo->at.tpot_at_pct <= 1.0 / 20);
+}
+
+TEST_CASE("rate sizing: the rate within the targets is below saturation, more so at a stricter percentile") {
+    const char* base = "v=1&task=infer&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&ctx=8192&in=1000&out=200"
+                       "&ttft=0.5&tps=20&n=1&rps=1";
+    const Result r50 = run(std::string(base) + "&pct=50"), r99 = run(std::string(base) + "&pct=99");
+    const Result rb = run(std::string(base) + "&pct=99&burst=3");
+    const Option* p50 = first_on(r50, "h100-sxm");
+    const Option* p99 = first_on(r99, "h100-sxm");
+    const Option* bursty = first_on(rb, "h100-sxm");
+    REQUIRE((p50 && p99 && bursty && p50->slo && p99->slo && bursty->slo));
+    CHECK(p99->slo->rps_max_per_replica < p50->slo->rps_max_per_replica);
+    CHECK(p50->slo->rps_max_per_replica < p50->slo->saturation_rps);
+    // Bursty arrivals (CV 3) queue more: fewer requests per second within the same targets.
+    CHECK(bursty->slo->rps_max_per_replica < p99->slo->rps_max_per_replica);
+}
+
+TEST_CASE("rate sizing: a pinned fleet that cannot carry the rate says how much it carries") {
+    const Result r = run("v=1&task=infer&model=meta-llama/Llama-3.1-8B-Instruct&gpu=l4&ctx=8192&in=1000&out=200"
+                         "&ttft=2&tps=10&n=1&rps=500");
+    const Option* o = first_on(r, "l4");
+    REQUIRE(o);
+    REQUIRE(o->slo);
+    CHECK_FALSE(o->fits);
+    CHECK(o->reason.code == std::string(code::reason_rate_over));
+    CHECK(test::param(o->reason, "max") == doctest::Approx(o->slo->rps_max));
+    CHECK(o->slo->rps_max < 500);
+}
+
+TEST_CASE("rate keys: round trip, defaults left out, bad values refused") {
+    const DecodedLink d = decode_link("v=1&rps=12.5&burst=2&pct=99&spread=0.5&spare=2");
+    CHECK(d.warnings.empty());
+    CHECK(d.state.rps == 12.5);
+    CHECK(d.state.burst == 2);
+    CHECK(d.state.pct == 99);
+    CHECK(d.state.spread == 0.5);
+    CHECK(d.state.spare == 2);
+    const std::string link = encode_link(d.state);
+    CHECK(link.find("rps=12.5") != std::string::npos);
+    CHECK(decode_link(link).state.spare == 2);
+    CHECK(encode_link(State{}).find("rps=") == std::string::npos);
+    const DecodedLink bad = decode_link("v=1&pct=100&burst=-1&spare=1.5");
+    CHECK(bad.warnings.size() == 3);
+    CHECK(bad.state.pct == State{}.pct);
+    CHECK(bad.state.spare == State{}.spare);
+}
