@@ -155,6 +155,8 @@ json slo_json(const SloFigures& f) {
             {"rps_max", round_to(f.rps_max, 4)},
             {"rps_max_per_replica", round_to(f.rps_max_per_replica, 4)},
             {"saturation_rps_per_replica", round_to(f.saturation_rps, 4)},
+            // MLPerf's Server over Offline: the share of the saturation rate usable within the targets
+            {"rps_max_over_saturation", f.saturation_rps > 0 ? round_to(f.rps_max_per_replica / f.saturation_rps, 4) : json(nullptr)},
             {"replicas_needed", f.replicas_needed},
             {"spare", f.spare},
             {"utilization", round_to(f.at.utilization, 4)},
