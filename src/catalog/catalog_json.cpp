@@ -1,62 +1,21 @@
+// The catalog's JSON reader: a catalog file (the bundled data/catalog.json, --catalog, a provider's
+// "replace" file) → GPUs, models, servers, presets and aliases, with an error for every field that
+// is wrong. The entry readers also read a provider's partial overrides (catalog_provider.cpp); the
+// figures' envelopes are checked in catalog_checks.cpp.
 #include "catalog/catalog_json.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
-#include <unordered_map>
 #include <unordered_set>
 
-#include "engine/codes.hpp"
+#include "catalog/catalog_detail.hpp"
 #include "engine/custom_model.hpp"
-#include "link/link.hpp"
 #include "text/hidden_chars.hpp"
 
 namespace gpusizer {
-namespace {
-
-using json = nlohmann::json;
-
-// Dense tensor rates: below 0.01 TFLOPS a figure is a typo (or an attempt at an infinite time).
-constexpr double kTflopsMin = 0.01, kTflopsMax = 100000;
-constexpr double kPriceMax = 1e6;  // per GPU-hour, any currency
-constexpr const char* kOrderUrlRule = "expected an https:// URL of at most 2000 bytes without spaces";
-
-// Order links open in the user's browser: https only, no spaces or control characters.
-bool valid_order_url(const std::string& url) {
-    if (url.size() > limits::kUrlChars || url.rfind("https://", 0) != 0 || url.size() == 8) return false;
-    return std::none_of(url.begin(), url.end(), [](unsigned char c) { return c <= 0x20 || c == 0x7f; });
-}
-
-// "expected 0.01–100000, got 1e-300": the one wording of a figure outside its range.
-std::string range_message(double min, double max, double got) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "expected %g–%g, got %g", min, max, got);
-    return buf;
-}
-
-// C0 controls and DEL: never part of a name, a note or a URL (they would reach a terminal or a CSV).
-bool has_control(std::string_view s) {
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f) return true;
-    return false;
-}
-
-// What is wrong with the characters of a name or a note, or nullptr: control characters, or
-// characters that reorder or hide text (text/hidden_chars.hpp) and would make a name read as another.
-const char* characters_problem(std::string_view s) {
-    if (has_control(s)) return "contains control characters";
-    if (text::has_hidden_chars(s)) return "contains invisible or text-direction characters (U+200B, U+202E, ...)";
-    return nullptr;
-}
-
-// Why an id is refused: the link codec's character set, or a web address in it ("//").
-std::string id_rule(std::string_view id) {
-    if (id.find("//") != std::string_view::npos) return "a web address (//) is not an id";
-    return "expected 1-" + std::to_string(limits::kIdChars) + " letters, digits or - _ . / : +";
-}
+namespace catalog_detail {
 
 const char* type_name(const json& v) {
     switch (v.type()) {
@@ -70,103 +29,7 @@ const char* type_name(const json& v) {
     }
 }
 
-// Reads fields of one JSON object and records what is wrong, with the entry's name.
-class Reader {
-  public:
-    Reader(const json& obj, std::string file, std::string entry, std::vector<CatalogError>& errors)
-        : obj_(obj), file_(std::move(file)), entry_(std::move(entry)), errors_(errors) {}
-
-    void error(const std::string& field, const std::string& message) {
-        errors_.push_back({file_, entry_, field, message});
-    }
-
-    const json* find(const char* field) const {
-        if (!obj_.is_object()) return nullptr;
-        auto it = obj_.find(field);
-        return it == obj_.end() ? nullptr : &*it;
-    }
-
-    bool has(const char* field) const { return find(field) != nullptr; }
-
-    // A string of at most `max` bytes without control characters.
-    std::string string(const char* field, bool required, const std::string& fallback = "",
-                       std::size_t max = limits::kTextChars) {
-        const json* v = find(field);
-        if (!v || v->is_null()) {
-            if (required) error(field, "required string is missing");
-            return fallback;
-        }
-        if (!v->is_string()) { error(field, std::string("expected a string, got ") + type_name(*v)); return fallback; }
-        const std::string& s = v->get_ref<const std::string&>();
-        if (s.size() > max) { error(field, "longer than " + std::to_string(max) + " bytes"); return fallback; }
-        if (const char* bad = characters_problem(s)) { error(field, bad); return fallback; }
-        return s;
-    }
-
-    std::string name(const char* field, bool required) { return string(field, required, "", limits::kNameChars); }
-
-    // An id: the link codec's character set, so every catalog entry can be named in a link.
-    std::string id(const char* field, bool required) {
-        const json* v = find(field);
-        if (!v || v->is_null() || !v->is_string()) return string(field, required);  // the usual errors
-        const std::string& s = v->get_ref<const std::string&>();
-        if (!valid_catalog_id(s)) {
-            error(field, id_rule(s));
-            return "";
-        }
-        return s;
-    }
-
-    // A number in [min, max]. Missing / null: nullopt (an error when required).
-    std::optional<double> number(const char* field, bool required, double min, double max) {
-        const json* v = find(field);
-        if (!v || v->is_null()) {
-            if (required) error(field, "required number is missing");
-            return std::nullopt;
-        }
-        if (!v->is_number()) { error(field, std::string("expected a number, got ") + type_name(*v)); return std::nullopt; }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d < min || d > max) {
-            error(field, range_message(min, max, d));
-            return std::nullopt;
-        }
-        return d;
-    }
-
-    int integer(const char* field, bool required, int min, int max, int fallback = 0) {
-        auto d = number(field, required, min, max);
-        if (!d) return fallback;
-        if (*d != std::floor(*d)) { error(field, "expected a whole number"); return fallback; }
-        return int(*d);
-    }
-
-    bool boolean(const char* field, bool fallback) {
-        const json* v = find(field);
-        if (!v || v->is_null()) return fallback;
-        if (!v->is_boolean()) { error(field, std::string("expected true or false, got ") + type_name(*v)); return fallback; }
-        return v->get<bool>();
-    }
-
-    std::vector<std::string> strings(const char* field) {
-        std::vector<std::string> out;
-        const json* v = find(field);
-        if (!v || v->is_null()) return out;
-        if (!v->is_array()) { error(field, std::string("expected an array of strings, got ") + type_name(*v)); return out; }
-        for (const auto& e : *v) {
-            if (e.is_string()) out.push_back(e.get_ref<const std::string&>());
-            else error(field, std::string("expected strings in the array, got ") + type_name(e));
-        }
-        return out;
-    }
-
-    const json& obj() const { return obj_; }
-    std::string entry() const { return entry_; }
-
-  private:
-    const json& obj_;
-    std::string file_, entry_;
-    std::vector<CatalogError>& errors_;
-};
+namespace {
 
 std::string sources_text(const json* s) {
     if (!s) return "";
@@ -178,6 +41,8 @@ std::string sources_text(const json* s) {
     return out;
 }
 
+}  // namespace
+
 std::string entry_name(const char* list, const json& e, size_t index) {
     if (e.is_object()) {
         auto it = e.find("id");
@@ -185,6 +50,8 @@ std::string entry_name(const char* list, const json& e, size_t index) {
     }
     return std::string(list) + "[" + std::to_string(index) + "]";
 }
+
+namespace {
 
 // Every field of an entry by its path ("tflops_dense.fp8") and whether it is null. Objects are walked
 // (the parser already capped the nesting); "unknown" itself holds reasons, not figures.
@@ -329,6 +196,8 @@ void read_prices(Reader& r, GpuSpec& g) {
     }
 }
 
+}  // namespace
+
 void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     const bool req = !partial;
     auto keep = [&](const char* f) { return !partial || r.has(f); };
@@ -367,6 +236,8 @@ void read_gpu(Reader& r, GpuSpec& g, bool partial) {
     if (g.price) g.price_unknown_reason.clear();  // an override that sets a price answers the question
     if (!partial && g.server_sizes.empty()) g.server_sizes = {1};
 }
+
+namespace {
 
 // "speech" and "embedding": what a speech-to-text or an embedding model adds to its architecture.
 void read_service_specs(Reader& r, ModelSpec& m) {
@@ -465,6 +336,8 @@ void read_moe_spec(Reader& r, ModelSpec& m) {
     }
 }
 
+}  // namespace
+
 void read_model(Reader& r, ModelSpec& m, bool partial) {
     const bool req = !partial;
     auto keep = [&](const char* f) { return !partial || r.has(f); };
@@ -505,6 +378,8 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
         r.error("layers", "architecture numbers missing: mark the entry \"estimated\": true and list them");
 }
 
+namespace {
+
 void read_preset(Reader& r, TaskPreset& p) {
     p.id = r.string("id", true);
     p.task = r.string("task", true);
@@ -528,7 +403,8 @@ std::size_t max_entries(std::string_view list) {
     return limits::kOtherEntries;
 }
 
-// A list or map longer than its limit is refused before any entry is read.
+}  // namespace
+
 bool within_count(const json& v, const char* list, const std::string& file, std::vector<CatalogError>& errors) {
     const std::size_t max = max_entries(list);
     if (v.size() <= max) return true;
@@ -536,19 +412,7 @@ bool within_count(const json& v, const char* list, const std::string& file, std:
     return false;
 }
 
-void derive_architecture(ModelSpec& m) {
-    if (m.kv_heads == 0) m.kv_heads = m.heads;
-    if (m.head_dim == 0 && m.heads > 0) m.head_dim = m.hidden / m.heads;
-}
-
-void check_envelope(GpuSpec& g, const std::string& file, const std::string& entry, std::vector<CatalogError>& errors) {
-    check_gpu_envelope(g, file, entry, errors);
-}
-void check_envelope(ModelSpec& m, const std::string& file, const std::string& entry, std::vector<CatalogError>& errors) {
-    derive_architecture(m);
-    check_model_envelope(m, file, entry, errors);
-}
-template <class T> void check_envelope(T&, const std::string&, const std::string&, std::vector<CatalogError>&) {}
+namespace {
 
 template <class T, class ReadFn>
 void read_list(const json& root, const char* list, const std::string& file, std::vector<CatalogError>& errors,
@@ -572,6 +436,8 @@ void read_list(const json& root, const char* list, const std::string& file, std:
     }
 }
 
+}  // namespace
+
 void read_aliases(const json& root, const std::string& file, std::vector<CatalogError>& errors, Catalog& c) {
     auto it = root.find("aliases");
     if (it == root.end()) return;
@@ -582,6 +448,8 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
         c.aliases.emplace_back(a.key(), a.value().get_ref<const std::string&>());
     }
 }
+
+namespace {
 
 // Deepest nesting of brackets outside strings: a cheap scan before the parser sees the text.
 std::size_t json_depth(std::string_view text) {
@@ -603,22 +471,25 @@ std::size_t json_depth(std::string_view text) {
     return deepest;
 }
 
-}  // namespace
-
-bool within_json_limits(std::string_view text, const std::string& file, std::vector<CatalogError>& errors,
-                        std::size_t max_bytes) {
-    if (text.size() > max_bytes) {
-        errors.push_back({file, "", "", "larger than " + std::to_string(max_bytes) + " bytes"});
-        return false;
-    }
-    if (json_depth(text) > limits::kJsonDepth) {
-        errors.push_back({file, "", "", "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"});
-        return false;
-    }
-    return true;
+// An id or key quoted in an error may be anything the file held: at most 120 bytes of it, cut
+// at a UTF-8 character boundary.
+void clip(std::string& s) {
+    constexpr std::size_t kMax = 120;
+    if (s.size() <= kMax) return;
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    s = s.substr(0, cut) + "…";
 }
 
-namespace {
+void check_references(Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
+    const auto gpus = index_by_id(c.gpus), models = index_by_id(c.models);
+    for (const auto& s : c.servers)
+        if (!gpus.count(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
+    for (const auto& [from, to] : c.aliases)
+        if (!gpus.count(to) && !models.count(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
+}
+
+}  // namespace
 
 std::optional<json> parse(std::string_view text, const std::string& file, std::vector<CatalogError>& errors) {
     if (!within_json_limits(text, file, errors, limits::kProviderFileBytes)) return std::nullopt;
@@ -634,18 +505,6 @@ std::optional<json> parse(std::string_view text, const std::string& file, std::v
     return root;
 }
 
-
-// An id or key quoted in an error may be anything the file held: at most 120 bytes of it, cut
-// at a UTF-8 character boundary.
-void clip(std::string& s) {
-    constexpr std::size_t kMax = 120;
-    if (s.size() <= kMax) return;
-    std::size_t cut = kMax;
-    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-    s = s.substr(0, cut) + "…";
-}
-
-// Keeps the first limits::kErrorsShown errors, then says how many more there were.
 void cap_errors(std::vector<CatalogError>& errors, const std::string& file) {
     for (auto& e : errors) { clip(e.entry); clip(e.field); }
     if (errors.size() <= limits::kErrorsShown) return;
@@ -660,238 +519,26 @@ void read_currency(Reader& top, std::string& currency) {
     else top.error("currency", "expected a three-letter code A-Z such as USD, got '" + c + "'");
 }
 
-// Position of every entry by id: merging N overrides into M entries in O(N + M).
-template <class T> std::unordered_map<std::string, std::size_t> index_by_id(const std::vector<T>& items) {
-    std::unordered_map<std::string, std::size_t> index;
-    for (std::size_t i = 0; i < items.size(); ++i) index.emplace(items[i].id, i);
-    return index;
-}
-
-// "gpus" / "models" of a provider file: override by id (partial), or add (complete).
-template <class T, class ReadFn>
-void merge_list(const json& root, const char* list, std::vector<T>& items, const std::string& file,
-                std::vector<CatalogError>& errors, ReadFn read) {
-    auto it = root.find(list);
-    if (it == root.end()) return;
-    if (!it->is_array()) { errors.push_back({file, "", list, "expected an array"}); return; }
-    if (!within_count(*it, list, file, errors)) return;
-    auto index = index_by_id(items);
-    std::size_t n = 0;
-    for (const auto& e : *it) {
-        const std::string name = entry_name(list, e, n++);
-        if (!e.is_object()) { errors.push_back({file, name, "", "expected an object"}); continue; }
-        Reader r(e, file, name, errors);
-        const std::string id = r.id("id", true);
-        if (id.empty()) continue;
-        auto [pos, added] = index.emplace(id, items.size());
-        if (added) items.emplace_back();
-        T& item = items[pos->second];
-        const std::size_t before = errors.size();
-        read(r, item, !added);
-        // The merged entry, as the engine will see it (an override can break a derived rule).
-        if (errors.size() == before) check_envelope(item, file, name, errors);
-    }
-}
-
-void apply_prices(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    auto prices = top.find("prices");
-    if (prices == top.end()) return;
-    if (!prices->is_object()) { errors.push_back({file, "", "prices", "expected an object {gpu id: price per GPU-hour}"}); return; }
-    if (!within_count(*prices, "prices", file, errors)) return;
-    const auto index = index_by_id(c.gpus);
-    for (auto p = prices->begin(); p != prices->end(); ++p) {
-        auto g = index.find(p.key());
-        if (g == index.end()) { errors.push_back({file, "prices", p.key(), "unknown GPU id"}); continue; }
-        const double v = p.value().is_number() ? p.value().get<double>() : -1;
-        if (!(v >= 0 && v <= kPriceMax)) { errors.push_back({file, "prices", p.key(), "expected a price 0–1e+06"}); continue; }
-        c.gpus[g->second].price = Price{v, c.currency, "provider price list (" + file + ")", c.version, std::nullopt};
-        c.gpus[g->second].price_unknown_reason.clear();
-    }
-}
-
-// Every price gets a currency: one given without names the file's own.
 void settle_currencies(std::vector<GpuSpec>& gpus, const std::string& currency) {
     for (auto& g : gpus)
         if (g.price && g.price->currency.empty()) g.price->currency = currency;
 }
 
-// "rates": {"USD": 92.5} = 92.5 units of the file's currency per US dollar. Prices in a named
-// currency are converted and marked as converted; a price in a currency without a rate stays
-// as it is, and the engine shows that GPU without a price in the file's currency.
-void apply_rates(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    auto rates = top.find("rates");
-    if (rates == top.end()) return;
-    if (!rates->is_object()) {
-        errors.push_back({file, "", "rates", "expected an object {currency: units of " + c.currency + " per unit}"});
-        return;
+}  // namespace catalog_detail
+
+using namespace catalog_detail;
+
+bool within_json_limits(std::string_view text, const std::string& file, std::vector<CatalogError>& errors,
+                        std::size_t max_bytes) {
+    if (text.size() > max_bytes) {
+        errors.push_back({file, "", "", "larger than " + std::to_string(max_bytes) + " bytes"});
+        return false;
     }
-    if (!within_count(*rates, "rates", file, errors)) return;
-    std::unordered_map<std::string, double> rate;
-    for (auto x = rates->begin(); x != rates->end(); ++x) {
-        const double v = x.value().is_number() ? x.value().get<double>() : -1;
-        if (!valid_currency(x.key())) errors.push_back({file, "rates", x.key(), "expected a three-letter currency code A-Z"});
-        else if (x.key() == c.currency) errors.push_back({file, "rates", x.key(), "is the file's own currency"});
-        else if (!(v >= 1e-6 && v <= 1e6)) errors.push_back({file, "rates", x.key(), "expected a rate 1e-06–1e+06"});
-        else rate[x.key()] = v;
+    if (json_depth(text) > limits::kJsonDepth) {
+        errors.push_back({file, "", "", "nested deeper than " + std::to_string(limits::kJsonDepth) + " levels"});
+        return false;
     }
-    // A converted price is held to the envelope of a price (0–1e6 per GPU-hour): a rate that would push
-    // one past it is refused with the first such GPU named, and nothing is converted at it.
-    for (const auto& g : c.gpus) {
-        auto r = !g.price || g.price->currency == c.currency ? rate.end() : rate.find(g.price->currency);
-        if (r == rate.end() || g.price->per_gpu_hour * r->second <= kPriceMax) continue;
-        char buf[320];
-        std::snprintf(buf, sizeof buf, "converts %s's %g %s to %g %s per GPU-hour, above the %g limit", g.id.c_str(),
-                      g.price->per_gpu_hour, r->first.c_str(), g.price->per_gpu_hour * r->second, c.currency.c_str(),
-                      kPriceMax);
-        errors.push_back({file, "rates", r->first, buf});
-        rate.erase(r);
-    }
-    for (auto& g : c.gpus) {
-        if (!g.price || g.price->currency == c.currency) continue;
-        auto r = rate.find(g.price->currency);
-        if (r == rate.end()) continue;
-        Price& p = *g.price;
-        p.converted = PriceConversion{p.per_gpu_hour, p.currency, r->second};
-        p.per_gpu_hour *= r->second;
-        p.currency = c.currency;
-    }
-}
-
-// "only_priced": true keeps just the GPUs the page can price in its currency.
-void apply_only_priced(Reader& top, Catalog& c) {
-    if (!top.boolean("only_priced", false)) return;
-    auto unpriced = [&c](const GpuSpec& g) { return !g.price || g.price->currency != c.currency; };
-    c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), unpriced), c.gpus.end());
-    if (c.gpus.empty()) top.error("only_priced", "no GPU has a price in " + c.currency);
-}
-
-void apply_order_urls(const json& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    auto urls = top.find("order_urls");
-    if (urls == top.end()) return;
-    if (!urls->is_object()) { errors.push_back({file, "", "order_urls", "expected an object {gpu id: url}"}); return; }
-    if (!within_count(*urls, "order_urls", file, errors)) return;
-    const auto index = index_by_id(c.gpus);
-    for (auto u = urls->begin(); u != urls->end(); ++u) {
-        auto g = index.find(u.key());
-        const std::string url = u.value().is_string() ? u.value().get<std::string>() : "";
-        if (g == index.end()) errors.push_back({file, "order_urls", u.key(), "unknown GPU id"});
-        else if (!valid_order_url(url)) errors.push_back({file, "order_urls", u.key(), kOrderUrlRule});
-        else c.gpus[g->second].order_url = url;
-    }
-}
-
-void apply_hide(Reader& top, Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    if (const json* h = top.find("hide"); h && h->is_array() && !within_count(*h, "hide", file, errors)) return;
-    const std::vector<std::string> ids = top.strings("hide");
-    const std::unordered_set<std::string> hidden(ids.begin(), ids.end());
-    std::unordered_set<std::string> found;
-    auto hide = [&](const auto& x) {
-        if (!hidden.count(x.id)) return false;
-        found.insert(x.id);
-        return true;
-    };
-    c.gpus.erase(std::remove_if(c.gpus.begin(), c.gpus.end(), hide), c.gpus.end());
-    c.models.erase(std::remove_if(c.models.begin(), c.models.end(), hide), c.models.end());
-    for (const std::string& id : ids)
-        if (!found.count(id)) errors.push_back({file, "hide", id, "unknown id"});
-}
-
-void check_references(Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    const auto gpus = index_by_id(c.gpus), models = index_by_id(c.models);
-    for (const auto& s : c.servers)
-        if (!gpus.count(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
-    for (const auto& [from, to] : c.aliases)
-        if (!gpus.count(to) && !models.count(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
-}
-
-}  // namespace
-
-bool valid_catalog_id(std::string_view id) { return id.size() <= limits::kIdChars && valid_link_id(id); }
-
-bool valid_currency(std::string_view code) {
-    return code.size() == 3 && std::all_of(code.begin(), code.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; });
-}
-
-namespace {
-
-// Appends "field: expected min–max, got v" when v lies outside [min, max].
-struct Envelope {
-    const std::string& file;
-    const std::string& entry;
-    std::vector<CatalogError>& errors;
-
-    void fail(const std::string& field, const std::string& message) { errors.push_back({file, entry, field, message}); }
-    void range(const std::string& field, double v, double min, double max) {
-        if (!(v >= min && v <= max)) fail(field, range_message(min, max, v));
-    }
-    void optional(const std::string& field, const std::optional<double>& v, double min, double max) {
-        if (v) range(field, *v, min, max);
-    }
-    void id(const std::string& v) {
-        if (!valid_catalog_id(v)) fail("id", id_rule(v));
-    }
-    void text(const char* field, const std::string& v, std::size_t max) {
-        if (v.size() > max) fail(field, "longer than " + std::to_string(max) + " bytes");
-        else if (const char* bad = characters_problem(v)) fail(field, bad);
-    }
-};
-
-}  // namespace
-
-void check_gpu_envelope(const GpuSpec& g, const std::string& file, const std::string& entry,
-                        std::vector<CatalogError>& errors) {
-    Envelope e{file, entry, errors};
-    e.id(g.id);
-    e.text("name", g.name, limits::kNameChars);
-    for (const auto* t : {&g.vendor, &g.architecture, &g.form_factor, &g.memory_type, &g.notes, &g.source,
-                          &g.price_unknown_reason})
-        e.text("text", *t, limits::kTextChars);
-    if (!g.segment.empty() && g.segment != "consumer" && g.segment != "workstation" && g.segment != "datacenter")
-        e.fail("segment", "expected consumer, workstation or datacenter");
-    e.range("memory_gib", g.memory_gib, 0.5, 100000);
-    e.range("memory_bandwidth_gbs", g.memory_bandwidth_gbs, 1, 1e6);
-    const std::pair<const char*, const std::optional<double>*> rates[] = {
-        {"fp64", &g.tflops.fp64}, {"fp64_tensor", &g.tflops.fp64_tensor}, {"fp32", &g.tflops.fp32},
-        {"tf32", &g.tflops.tf32}, {"bf16", &g.tflops.bf16}, {"fp16", &g.tflops.fp16},
-        {"fp8", &g.tflops.fp8}, {"fp4", &g.tflops.fp4}, {"int8", &g.tflops.int8}};
-    for (const auto& [name, rate] : rates) e.optional(std::string("tflops_dense.") + name, *rate, kTflopsMin, kTflopsMax);
-    e.range("nvlink.generation", g.nvlink_generation, 0, 20);
-    if (g.nvlink_generation > 0) e.range("nvlink.gbs_per_gpu", g.nvlink_gbs, 1, 1e6);
-    e.range("pcie_gen", g.pcie_gen, 1, 10);
-    e.range("tdp_w", g.tdp_w, 0, 100000);
-    e.optional("cuda_memory_gib", g.cuda_memory_gib, 0.5, g.memory_gib);
-    e.range("video.nvenc", g.nvenc, 0, 64);
-    e.range("video.nvdec", g.nvdec, 0, 64);
-    if (g.server_sizes.empty()) e.fail("server_sizes", "expected a non-empty array of GPU counts");
-    for (int n : g.server_sizes) e.range("server_sizes", n, 1, 1024);
-    if (g.price) e.range("price_per_gpu_hour", g.price->per_gpu_hour, 0, kPriceMax);
-    // Empty while a provider override is merged; settle_currencies() then names the file's.
-    if (g.price && !g.price->currency.empty() && !valid_currency(g.price->currency))
-        e.fail("price_per_gpu_hour.currency", "expected a three-letter code A-Z");
-    if (g.price) e.text("price_per_gpu_hour.source", g.price->source, limits::kTextChars);
-    if (!g.order_url.empty() && !valid_order_url(g.order_url)) e.fail("order_url", kOrderUrlRule);
-}
-
-void check_model_envelope(const ModelSpec& m, const std::string& file, const std::string& entry,
-                          std::vector<CatalogError>& errors) {
-    Envelope e{file, entry, errors};
-    e.id(m.id);
-    e.text("name", m.name, limits::kNameChars);
-    for (const auto* t : {&m.family, &m.modality, &m.license, &m.notes, &m.source}) e.text("text", *t, limits::kTextChars);
-    // The figures' rules are the engine's (custom_model.hpp: a link's model obeys the same), worded here.
-    for (const Message& p : model_envelope_problems(m)) {
-        auto num = [&p](const char* name) { const Param* x = p.find(name); return x ? x->number : 0.0; };
-        if (p.code == code::model_check_kv_heads)
-            e.fail("kv_heads", "heads (" + std::to_string(int(num("heads"))) + ") must be a multiple of kv_heads (" +
-                                   std::to_string(int(num("kv_heads"))) + ")");
-        else if (p.code == code::model_check_heads)
-            e.fail("heads", "kv_heads or head_dim given without heads");
-        else if (p.find("field")->text == "params_b" && num("value") > 0 && num("value") < kMinModelParamsB)
-            e.fail("params_b", range_message(num("min"), num("max"), num("value")) +
-                                   " billion: models under 1 M parameters are not sized");
-        else
-            e.range(p.find("field")->text, num("value"), num("min"), num("max"));
-    }
+    return true;
 }
 
 std::string CatalogError::to_string() const {
@@ -931,38 +578,6 @@ CatalogLoad load_catalog(std::string_view text, const std::string& file) {
     cap_errors(out.errors, file);
     out.ok = out.errors.empty();
     if (!out.ok) out.catalog = Catalog{};
-    return out;
-}
-
-CatalogLoad apply_provider_catalog(const Catalog& base, std::string_view text, const std::string& file) {
-    CatalogLoad out;
-    auto root = parse(text, file, out.errors);
-    if (!root) { out.catalog = base; return out; }
-    Reader top(*root, file, "", out.errors);
-    const std::string mode = top.string("mode", false, "extend");
-    if (mode == "replace") {
-        out = load_catalog(text, file);
-        if (!out.ok) out.catalog = base;
-        return out;
-    }
-    if (mode != "extend") top.error("mode", "expected 'extend' or 'replace', got '" + mode + "'");
-    Catalog c = base;
-    if (top.has("schema") && top.integer("schema", false, 1, 1000, 1) != 1) top.error("schema", "this calculator reads schema 1");
-    if (top.has("currency")) read_currency(top, c.currency);
-    if (top.has("catalog_version")) c.version = base.version + "+" + top.string("catalog_version", false, "", limits::kNameChars);
-    merge_list(*root, "gpus", c.gpus, file, out.errors, [](Reader& r, GpuSpec& g, bool partial) { read_gpu(r, g, partial); });
-    merge_list(*root, "models", c.models, file, out.errors, [](Reader& r, ModelSpec& m, bool partial) { read_model(r, m, partial); });
-    apply_prices(*root, c, file, out.errors);
-    settle_currencies(c.gpus, c.currency);
-    apply_rates(*root, c, file, out.errors);
-    apply_order_urls(*root, c, file, out.errors);
-    apply_hide(top, c, file, out.errors);
-    apply_only_priced(top, c);
-    if (c.gpus.empty()) top.error("hide", "hides every GPU");
-    read_aliases(*root, file, out.errors, c);
-    cap_errors(out.errors, file);
-    out.ok = out.errors.empty();
-    out.catalog = out.ok ? std::move(c) : base;
     return out;
 }
 

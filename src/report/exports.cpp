@@ -1,15 +1,15 @@
 // The readable exports (CLI table, Markdown, CSV) and the DOM summary, in the chosen language.
 // Each starts from the same context (task, model, inputs, link, recommendation, currency) and
-// the same columns; a figure that does not apply to an option is "—".
+// the same columns as the page's table (report/columns.hpp); a figure that does not apply is "—".
 #include <cctype>
 #include <cmath>
-#include <functional>
 #include <iterator>
 #include <set>
 
 #include "engine/custom_model.hpp"
 #include "link/link.hpp"
 #include "report/accuracy_text.hpp"
+#include "report/columns.hpp"
 #include "report/report.hpp"
 #include "text/hidden_chars.hpp"
 
@@ -21,71 +21,6 @@ using text::dash;
 const char* T(const char* english, Lang lang) { return text::ui(english, lang); }
 
 bool is_train(const Result& r) { return r.state.task == Task::tune || r.state.task == Task::train; }
-
-struct Column {
-    std::string header;
-    std::function<std::string(const Option&)> cell;
-};
-
-// How each option splits the model: tensor and pipeline parallel degrees, and the copies beside them
-// (serving replicas; data-parallel ranks in training). Several layouts of one GPU differ only here.
-void layout_columns(const Result& r, Lang lang, std::vector<Column>& c) {
-    if (r.state.task == Task::other) return;  // one scene or batch per GPU: nothing is split
-    auto n = [lang](int v) { return v > 0 ? text::number(v, 0, lang) : std::string(dash()); };
-    auto split = [](const Option& o) { return o.count > 0; };
-    c.push_back({"TP", [=](const Option& o) { return split(o) ? n(o.tp) : dash(); }});
-    c.push_back({"PP", [=](const Option& o) { return split(o) ? n(o.pp) : dash(); }});
-    if (is_train(r)) c.push_back({"DP", [=](const Option& o) { return split(o) ? n(o.dp) : dash(); }});
-    else c.push_back({T("Replicas", lang), [=](const Option& o) { return split(o) ? n(o.replicas) : dash(); }});
-}
-
-// brief: the DOM summary's columns (GPU, GPUs, servers, fits, GB, the task's figure, cost, why not).
-std::vector<Column> columns(const Result& r, Lang lang, bool brief) {
-    std::vector<Column> c;
-    auto n = [lang](double v, int d) { return text::number(v, d, lang); };
-    c.push_back({T("GPU", lang), [](const Option& o) { return o.gpu_name; }});
-    c.push_back({T("GPUs", lang), [n](const Option& o) { return o.count > 0 ? n(o.count, 0) : dash(); }});
-    c.push_back({T("Servers", lang), [n](const Option& o) { return o.servers > 0 ? n(o.servers, 0) : dash(); }});
-    if (!brief) layout_columns(r, lang, c);
-    c.push_back({T("Fits", lang), [lang](const Option& o) { return std::string(T(o.fits ? "yes" : "no", lang)); }});
-    c.push_back({T("GB/GPU", lang), [n](const Option& o) { return o.per_gpu_gb.mid > 0 ? n(o.per_gpu_gb.mid, 1) : dash(); }});
-    if (r.state.task == Task::infer && r.state.use == "asr") {
-        c.push_back({T("× realtime", lang), [n](const Option& o) {
-                         return o.audio_x_realtime.mid > 0 ? n(o.audio_x_realtime.mid, 0) : dash();
-                     }});
-        c.push_back({T("Live streams", lang),
-                     [n](const Option& o) { return o.audio_x_realtime.mid > 0 ? n(o.streams_served, 0) : dash(); }});
-    } else if (r.state.task == Task::infer && r.state.use == "embed") {
-        c.push_back({T("QPS", lang), [n](const Option& o) { return o.qps_capacity.mid > 0 ? n(o.qps_capacity.mid, 0) : dash(); }});
-        c.push_back({T("Index time", lang), [lang](const Option& o) {
-                         return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang) : std::string(dash()); }});
-    } else if (r.state.task == Task::infer) {
-        c.push_back({T("tok/s/user", lang), [n](const Option& o) {
-                         return o.decode_tps_per_user.mid > 0 ? n(o.decode_tps_per_user.mid, 1) : dash(); }});
-        if (!brief) {
-            c.push_back({T("total tok/s", lang), [n](const Option& o) { return o.total_tps.mid > 0 ? n(o.total_tps.mid, 0) : dash(); }});
-            c.push_back({T("TTFT, s", lang), [n](const Option& o) { return o.ttft_s.mid > 0 ? n(o.ttft_s.mid, 2) : dash(); }});
-        }
-    } else if (is_train(r)) {
-        c.push_back({T("GPU-hours", lang), [lang](const Option& o) {
-                         return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 1, lang) : dash(); }});
-        c.push_back({T("Time", lang), [lang](const Option& o) { return text::duration_hours(o.days.mid * 24, lang); }});
-        if (!brief) c.push_back({T("Energy", lang), [lang](const Option& o) { return text::energy_mwh(o.energy_mwh, lang); }});
-    } else {
-        const std::string label = r.options.empty() ? T("Score", lang) : text::render(r.options.front().score_label, lang);
-        c.push_back({label, [n](const Option& o) { return o.score > 0 ? n(o.score, 1) : dash(); }});
-    }
-    if (is_train(r))  // a job is ranked by its whole run (engine sizing.cpp: better): that column first
-        c.push_back({std::string(T("Per run", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
-                         return o.cost_total ? text::money(*o.cost_total, r.currency, lang) : std::string(T("no price", lang)); }});
-    c.push_back({std::string(T("Cost/h", lang)) + ", " + r.currency, [&r, lang](const Option& o) {
-                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang) : std::string(T("no price", lang)); }});
-    c.push_back({T("Why not / notes", lang), [lang](const Option& o) {
-                     std::string note = text::render(o.reason, lang);
-                     for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + text::render(w, lang);
-                     return note.empty() ? std::string(dash()) : note; }});
-    return c;
-}
 
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
     if (r.state.task == Task::infer && r.state.use == "asr")
@@ -352,7 +287,7 @@ std::string result_table(const Result& r, const std::vector<Warning>& extra, Lan
              "  (" + T("range", lang) + " " + text::number(r.memory_total_gb.low, 1, lang) + "–" +
              text::number(r.memory_total_gb.high, 1, lang) + ")\n";
     if (r.flops > 0) s += std::string(T("Compute: ", lang)) + text::sci(r.flops, 3, lang) + " FLOPs\n";
-    const auto cols = columns(r, lang, false);
+    const auto cols = result_columns(r, lang, in_export);
     std::vector<size_t> widths;
     for (size_t i = 0; i < cols.size(); ++i) widths.push_back(i == 0 ? 34 : i + 1 == cols.size() ? 0 : 11);
     s += "\n";
@@ -385,7 +320,7 @@ std::string result_markdown(const Result& r, Lang lang, const std::string& base_
     for (const Advice& a : r.advice)
         s += "- **" + std::string(T("Why this answer", lang)) + "**: " + md_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
-    const auto cols = columns(r, lang, false);
+    const auto cols = result_columns(r, lang, in_export);
     std::string head = "|", rule = "|";
     for (const auto& col : cols) { head += " " + md_cell(col.header) + " |"; rule += "---|"; }
     s += head + "\n" + rule + "\n";
@@ -412,7 +347,7 @@ std::string result_csv(const Result& r, Lang lang, const std::string& base_url) 
     for (const Advice& a : r.advice)
         s += csv_cell(T("Why this answer", lang)) + "," + csv_cell(advice_text(a, lang, base_url)) + "\n";
     s += "\n";
-    const auto cols = columns(r, lang, false);
+    const auto cols = result_columns(r, lang, in_export);
     for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].header) + (i + 1 < cols.size() ? "," : "\n");
     for (const auto& o : r.options)
         for (size_t i = 0; i < cols.size(); ++i) s += csv_cell(cols[i].cell(o)) + (i + 1 < cols.size() ? "," : "\n");
@@ -422,7 +357,7 @@ std::string result_csv(const Result& r, Lang lang, const std::string& base_url) 
 Summary summarize(const Result& r, Lang lang) {
     Summary out;
     out.sentence = sentence(r, lang);
-    const auto cols = columns(r, lang, true);
+    const auto cols = result_columns(r, lang, in_summary);
     for (const auto& c : cols) out.columns.push_back(c.header);
     std::set<std::string> seen;
     for (const auto& o : r.options) {

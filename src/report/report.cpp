@@ -168,20 +168,8 @@ json slo_json(const SloFigures& f) {
             {"curve", curve}};
 }
 
-json option_json(const Option& o, const Task task, Lang lang) {
-    json j;
-    j["gpu"] = o.gpu_id;
-    j["gpu_name"] = o.gpu_name;
-    j["count"] = o.count;
-    j["servers"] = o.servers;
-    j["fits"] = o.fits;
-    j["per_gpu_gb"] = o.per_gpu_gb.mid > 0 ? round_to(o.per_gpu_gb.mid, 3) : json(nullptr);
-    j["per_gpu_gb_range"] = range(o.per_gpu_gb, 3);
-    j["capacity_gb"] = round_to(o.capacity_gb, 3);
-    j["gpu_memory_gb"] = round_to(o.gpu_memory_gb, 3);
-    j["reason"] = o.reason.empty() ? json(nullptr) : json(text::render(o.reason, lang));
-    j["reason_code"] = o.reason.empty() ? json(nullptr) : json(o.reason.code);
-    j["reason_params"] = o.reason.empty() ? json(nullptr) : params_json(o.reason);
+// How the option splits the model (null where the task splits nothing), and its serving figures.
+void layout_and_serving_json(json& j, const Option& o, const Task task) {
     const bool infer = task == Task::infer, train = task == Task::tune || task == Task::train;
     j["tp"] = infer || train ? json(o.tp) : json(nullptr);
     j["pp"] = infer || train ? json(o.pp) : json(nullptr);
@@ -202,6 +190,11 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["kv_cache_gb"] = kv ? round_to(o.kv_cache_gb, 3) : json(nullptr);
     j["kv_cache_tokens"] = kv ? json(std::floor(o.kv_cache_tokens)) : json(nullptr);
     j["max_concurrency"] = kv ? round_to(o.max_concurrency, 2) : json(nullptr);
+}
+
+// A job's figures (fine-tuning, training), the services' (speech, embeddings) and other work's score.
+void job_and_service_json(json& j, const Option& o, const Task task, Lang lang) {
+    const bool train = task == Task::tune || task == Task::train;
     j["gpu_hours"] = train ? mid_or_null(o.gpu_hours, 1) : json(nullptr);
     j["gpu_hours_range"] = train ? range(o.gpu_hours, 1) : json(nullptr);
     j["days"] = train ? mid_or_null(o.days, 3) : json(nullptr);
@@ -218,6 +211,24 @@ json option_json(const Option& o, const Task task, Lang lang) {
     j["score"] = task == Task::other ? round_to(o.score, 3) : json(nullptr);
     j["score_label"] = task == Task::other ? json(text::render(o.score_label, lang)) : json(nullptr);
     j["score_label_code"] = task == Task::other ? json(o.score_label.code) : json(nullptr);
+}
+
+json option_json(const Option& o, const Task task, Lang lang) {
+    json j;
+    j["gpu"] = o.gpu_id;
+    j["gpu_name"] = o.gpu_name;
+    j["count"] = o.count;
+    j["servers"] = o.servers;
+    j["fits"] = o.fits;
+    j["per_gpu_gb"] = o.per_gpu_gb.mid > 0 ? round_to(o.per_gpu_gb.mid, 3) : json(nullptr);
+    j["per_gpu_gb_range"] = range(o.per_gpu_gb, 3);
+    j["capacity_gb"] = round_to(o.capacity_gb, 3);
+    j["gpu_memory_gb"] = round_to(o.gpu_memory_gb, 3);
+    j["reason"] = o.reason.empty() ? json(nullptr) : json(text::render(o.reason, lang));
+    j["reason_code"] = o.reason.empty() ? json(nullptr) : json(o.reason.code);
+    j["reason_params"] = o.reason.empty() ? json(nullptr) : params_json(o.reason);
+    layout_and_serving_json(j, o, task);
+    job_and_service_json(j, o, task, lang);
     j["practical"] = o.practical;
     j["price"] = price_json(o);
     j["cost_per_hour"] = opt(o.cost_per_hour, 4);

@@ -12,12 +12,12 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
-#include <functional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "report/accuracy_text.hpp"
+#include "report/columns.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
@@ -27,155 +27,52 @@
 namespace gpusizer::ui {
 namespace {
 
-std::string num(double v, int decimals) { return text::number(v, decimals, lang()); }
-
-// One figure column: its header, how its cell reads, what it sorts by, and its priority
-// (the lower, the longer it stays when the width runs out).
+// One figure column: the shared column (report/columns.hpp: header, cell, sort key, error band,
+// ranked) and how the page draws it: its priority (the lower, the longer it stays when the width
+// runs out) and its words on a phone card.
 struct Column {
-    std::string header;
-    std::function<std::string(const Option&)> cell;
-    std::function<double(const Option&)> sort_key;
+    ResultColumn col;
     int priority;
     std::string card_unit;  // on a phone card the value is followed by its unit instead of a header
-    std::function<std::string(const Option&)> tip = nullptr;  // the cell's tooltip, if any
-    const char* figure = nullptr;  // its name in the JSON, for its error band (report/accuracy_text.hpp)
     const char* card_noun = nullptr;  // a card's noun in the number's form (text::noun), not card_unit: "27 GPU-часов"
-    bool ranked = false;  // the key the list is ordered by (State::sort): never hidden, first on a card
+    const std::string& header() const { return col.header; }
+    std::string cell(const Option& o) const { return col.cell(o); }
 };
-
-const char* const dash = "—";
 
 bool is_job(const State& s) { return s.task == Task::tune || s.task == Task::train; }
 
-// The cost columns. A job (fine-tune, training) is ranked by what the whole run costs (engine
-// sizing.cpp: better), so its first cost column is per run; per hour stays, after it and dropped first.
-void add_cost_columns(const App& app, std::vector<Column>& c) {
-    const Result& r = app.result;
-    auto no_price = [] { return std::string(tr("no price")); };
-    if (is_job(r.state)) {
-        c.push_back({std::string(tr("Per run")) + ", " + r.currency,
-                     [&r, no_price](const Option& o) { return o.cost_total ? text::money(*o.cost_total, r.currency, lang()) : no_price(); },
-                     [](const Option& o) { return o.cost_total.value_or(1e30); }, 1, tr("per run"),
-                     [&app](const Option& o) { return std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + price_tooltip(app, o); }});
-        c.back().figure = "cost_total";
+// The page's side of each column: priority and card words. The ranked column is never hidden.
+Column page_column(const ResultColumn& c, const State& s) {
+    Column p{c, 1, ""};
+    switch (c.id) {
+        case ColumnId::count: p.priority = 0; break;
+        case ColumnId::servers: p.priority = 2; break;
+        case ColumnId::per_gpu_gb: p = {c, 2, tr("GB/GPU")}; break;
+        case ColumnId::x_realtime: p.card_unit = tr("× realtime"); break;
+        case ColumnId::live_streams: p = {c, 4, "", "live stream"}; break;
+        case ColumnId::qps: p.card_unit = tr("QPS"); break;
+        case ColumnId::index_time: p.priority = 4; break;
+        case ColumnId::tok_s_user: p.card_unit = tr("tok/s/user"); break;
+        case ColumnId::ttft: p = {c, 4, tr("s TTFT")}; break;
+        case ColumnId::total_tps: p = {c, 5, tr("tok/s total")}; break;
+        case ColumnId::gpu_hours: p = {c, 3, "", "GPU-hour"}; break;
+        case ColumnId::cost_total: p.card_unit = tr("per run"); break;
+        // A job's per-hour cost stays after its cost per run, and goes first.
+        case ColumnId::cost_per_hour: p = {c, is_job(s) ? 4 : 1, tr("/h")}; break;
+        default: break;
     }
-    c.push_back({std::string(tr("Cost/h")) + ", " + r.currency,
-                 [&r, no_price](const Option& o) {
-                     return o.cost_per_hour ? text::money(*o.cost_per_hour, r.currency, lang()) : no_price();
-                 },
-                 [](const Option& o) { return o.cost_per_hour.value_or(1e30); }, is_job(r.state) ? 4 : 1, tr("/h"),
-                 [&app](const Option& o) { return price_tooltip(app, o); }});
-    c.back().figure = "cost_per_hour";
-}
-
-// The column the engine ranked by (State::sort): cost (per run for a job), the speed figure, or the
-// GPU count. It is kept whatever the width, and a card leads with it.
-void mark_ranked(const State& s, std::vector<Column>& c) {
-    const char* key = s.sort == RankBy::gpus ? "count"
-                      : s.sort == RankBy::cost ? (is_job(s) ? "cost_total" : "cost_per_hour")
-                      : is_job(s) ? "days"
-                      : s.task == Task::other ? nullptr
-                      : s.use == "asr" ? "audio_x_realtime" : s.use == "embed" ? "qps_capacity" : "decode_tps_per_user";
-    for (Column& col : c) {
-        const bool score = !key && !col.figure && col.header == tr("Score");  // other work's speed: its score
-        if ((key && col.figure && std::string(col.figure) == key) || score) {
-            col.ranked = true;
-            col.priority = -1;
-            return;
-        }
-    }
-}
-
-// The figures of the task's own kind: speech, embeddings, serving, training time, or a score.
-void add_task_columns(const State& st, std::vector<Column>& c) {
-    const Task task = st.task;
-    if (task == Task::infer && st.use == "asr") {
-        c.push_back({tr("× realtime"),
-                     [](const Option& o) {
-                         return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash);
-                     },
-                     [](const Option& o) { return o.audio_x_realtime.mid; }, 1, tr("× realtime")});
-        c.back().figure = "audio_x_realtime";
-        c.push_back(
-            {tr("Live streams"),
-             [](const Option& o) { return o.audio_x_realtime.mid > 0 ? num(o.streams_served, 0) : std::string(dash); },
-             [](const Option& o) { return o.streams_served; }, 4, ""});
-        c.back().figure = "streams_served";
-        c.back().card_noun = "live stream";
-    } else if (task == Task::infer && st.use == "embed") {
-        c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
-                     [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
-        c.back().figure = "qps_capacity";
-        c.push_back({tr("Index time"),
-                     [](const Option& o) {
-                         return o.index_hours.mid > 0 ? text::duration_hours(o.index_hours.mid, lang())
-                                                      : std::string(dash);
-                     },
-                     [](const Option& o) { return o.index_hours.mid; }, 4, ""});
-        c.back().figure = "index_hours";
-    } else if (task == Task::infer) {
-        auto speed = [](const Option& o) { return o.decode_tps_per_user.mid > 0; };
-        c.push_back({tr("tok/s/user"), [=](const Option& o) { return speed(o) ? num(o.decode_tps_per_user.mid, 1) : std::string(dash); },
-                     [](const Option& o) { return o.decode_tps_per_user.mid; }, 1, tr("tok/s/user")});
-        c.back().figure = "decode_tps_per_user";
-        c.push_back({tr("TTFT, s"), [=](const Option& o) { return speed(o) ? num(o.ttft_s.mid, 2) : std::string(dash); },
-                     [](const Option& o) { return o.ttft_s.mid; }, 4, tr("s TTFT")});
-        c.back().figure = "ttft_s";
-        c.push_back(
-            {tr("total tok/s"),
-             [=](const Option& o) { return speed(o) ? text::compact(o.total_tps.mid, 1, lang()) : std::string(dash); },
-             [](const Option& o) { return o.total_tps.mid; }, 5, tr("tok/s total")});
-        c.back().figure = "total_tps";
-    } else if (task == Task::tune || task == Task::train) {
-        c.push_back({tr("GPU-hours"),
-                     [](const Option& o) {
-                         return o.gpu_hours.mid > 0 ? text::compact(o.gpu_hours.mid, 2, lang()) : std::string(dash);
-                     },
-                     [](const Option& o) { return o.gpu_hours.mid; }, 3, ""});
-        c.back().figure = "gpu_hours";
-        c.back().card_noun = "GPU-hour";
-        // Wall-clock time in the job's own scale (minutes, hours or days).
-        c.push_back({tr("Time"),
-                     [](const Option& o) {
-                         return o.days.mid > 0 ? text::duration_hours(o.days.mid * 24, lang()) : std::string(dash);
-                     },
-                     [](const Option& o) { return o.days.mid; }, 1, ""});
-        c.back().figure = "days";
-    } else {
-        c.push_back({tr("Score"),
-                     [](const Option& o) {
-                         return o.score > 0 ? num(o.score, 1) + " " + message_text(o.score_label) : std::string(dash);
-                     },
-                     [](const Option& o) { return o.score; }, 1, ""});
-    }
+    if (c.ranked) p.priority = -1;
+    return p;
 }
 
 std::vector<Column> figure_columns(const App& app) {
-    const Result& r = app.result;
     std::vector<Column> c;
-    c.push_back({tr("GPUs"), [](const Option& o) { return std::to_string(o.count); },
-                 [](const Option& o) { return double(o.count); }, 0, ""});
-    c.back().figure = "count";
-    // 48 cards are 6 servers: what is bought and racked (engine: servers_for_gpus).
-    c.push_back({tr("Servers"), [](const Option& o) { return o.servers > 0 ? std::to_string(o.servers) : std::string(dash); },
-                 [](const Option& o) { return double(o.servers); }, 2, ""});
-    c.back().figure = "servers";
-    c.push_back({tr("GB/GPU"),
-                 [](const Option& o) {
-                     return o.per_gpu_gb.mid > 0 ? num(o.per_gpu_gb.mid, 1) + " / " + num(o.capacity_gb, 0)
-                                                 : std::string(dash);
-                 },
-                 [](const Option& o) { return o.per_gpu_gb.mid; }, 2, tr("GB/GPU")});
-    c.back().figure = "per_gpu_gb";
-    add_task_columns(r.state, c);
-    add_cost_columns(app, c);
-    mark_ranked(r.state, c);
+    for (const ResultColumn& col : result_columns(app.result, lang(), on_page)) c.push_back(page_column(col, app.result.state));
     return c;
 }
 
 std::string notes_of(const Option& o) {
-    std::string note = reason_text(o);
-    for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + warning_text(w);
+    std::string note = option_notes(o, lang());  // the exports' "why not / notes"
     if (note.empty() && o.tp * o.pp > 1)
         note = "TP " + std::to_string(o.tp) + " × PP " + std::to_string(o.pp) + " × " + std::to_string(std::max(o.replicas, o.dp));
     return note;
@@ -188,7 +85,7 @@ std::string gpu_tooltip(const App& app, const Option& o) {
     std::string tip = g->name + "\n" + text::with_unit(g->memory_gib, 0, "GB", l) + " " + g->memory_type + ", " +
                       text::with_unit(g->memory_bandwidth_gbs, 0, "GB/s", l);
     if (g->tflops.bf16) tip += ", BF16 " + text::with_unit(*g->tflops.bf16, 0, "TFLOPS", l) + " " + tr("dense");
-    if (g->tflops.fp8) tip += ", FP8 " + num(*g->tflops.fp8, 0);
+    if (g->tflops.fp8) tip += ", FP8 " + text::number(*g->tflops.fp8, 0, l);
     tip += g->nvlink_generation ? ", NVLink " + text::with_unit(g->nvlink_gbs, 0, "GB/s", l) : std::string(", ") + tr("PCIe only");
     tip += "\n" + price_tooltip(app, o);
     // The page's catalog.bin leaves GPU sources out (they stay in data/catalog.json).
@@ -198,19 +95,22 @@ std::string gpu_tooltip(const App& app, const Option& o) {
 
 // A figure cell's tooltip: its own (the price's source) with the figure's error band after it.
 std::string cell_tip(const App& app, const Column& c, const Option& o) {
-    const std::string tip = c.tip ? c.tip(o) : std::string();
-    return c.figure && figure_applies(o, c.figure) ? with_band(app.result, o, c.figure, tip) : tip;
+    std::string tip = c.col.is_cost() ? price_tooltip(app, o) : std::string();
+    if (c.col.id == ColumnId::cost_total) tip = std::string(tr("GPU-hours × price per GPU-hour")) + "\n" + tip;
+    const char* figure = c.col.figure;
+    return figure && figure_applies(o, figure) ? with_band(app.result, o, figure, tip) : tip;
 }
 
 // A card's line of figures: the price's source, then each error band once, after the columns it covers.
 std::string card_tip(const App& app, const std::vector<Column>& cols, const Option& o) {
     std::vector<std::pair<std::string, std::string>> bands;  // band, the headers of its columns
     for (const Column& c : cols) {
-        if (!c.figure || !figure_applies(o, c.figure)) continue;
-        const std::string band = figure_band_text(app.result, o, c.figure, lang());
+        const char* figure = c.col.figure;
+        if (!figure || !figure_applies(o, figure)) continue;
+        const std::string band = figure_band_text(app.result, o, figure, lang());
         auto same = std::find_if(bands.begin(), bands.end(), [&](const auto& b) { return b.first == band; });
-        if (same == bands.end()) bands.emplace_back(band, c.header);
-        else same->second += ", " + c.header;
+        if (same == bands.end()) bands.emplace_back(band, c.header());
+        else same->second += ", " + c.header();
     }
     std::string tip = price_tooltip(app, o);
     for (const auto& [band, headers] : bands) tip += "\n\n" + headers + ": " + band;
@@ -305,9 +205,9 @@ bool wrapped_lines(const std::string& text, float width, int max_lines, ImU32 co
 // GPU count (already the card's first words) the first cost column.
 const Column* card_headline(const std::vector<Column>& cols) {
     for (const Column& c : cols)
-        if (c.ranked && std::string(c.figure ? c.figure : "") != "count") return &c;
+        if (c.col.ranked && c.col.id != ColumnId::count) return &c;
     for (const Column& c : cols)
-        if (c.figure && std::string(c.figure).rfind("cost_", 0) == 0) return &c;
+        if (c.col.is_cost()) return &c;
     return nullptr;
 }
 
@@ -315,7 +215,7 @@ std::string card_value(const Column& c, const Option& o) {
     const std::string v = c.cell(o);
     // already in the UI's language; a noun takes the form of the number shown (compact: 2 decimals
     // under 10, whole above): "27 GPU-часов"
-    const double n = c.sort_key(o);
+    const double n = c.col.number(o);
     const std::string unit = c.card_noun ? text::noun(text::shown_count(n, n < 10 ? 2 : 0), c.card_noun, lang())
                                          : c.card_unit;
     const bool figure = v.find_first_of("0123456789") != std::string::npos;  // not "no price", not "—"
@@ -327,17 +227,16 @@ std::string card_value(const Column& c, const Option& o) {
 std::string card_figures(const std::vector<Column>& cols, const Column* head, const Option& o, float width) {
     std::vector<const Column*> order;
     for (const Column& c : cols) {
-        const std::string f = c.figure ? c.figure : "";
-        if (&c != head && f != "count" && f != "servers") order.push_back(&c);
+        if (&c != head && c.col.id != ColumnId::count && c.col.id != ColumnId::servers) order.push_back(&c);
     }
-    auto rank = [](const Column* c) { return c->figure && std::string(c->figure).rfind("cost_", 0) == 0 ? 1 : c->priority; };
+    auto rank = [](const Column* c) { return c->col.is_cost() ? 1 : c->priority; };
     std::stable_sort(order.begin(), order.end(), [&](const Column* a, const Column* b) { return rank(a) < rank(b); });
     std::string line;
     for (const Column* c : order) {
         const std::string v = card_value(*c, o);
-        if (v == dash) continue;
+        if (v == std::string(text::dash())) continue;
         // "no price" once: the first line already says it when its ranked figure is a cost
-        auto is_cost = [](const Column* x) { return x && x->figure && std::string(x->figure).rfind("cost_", 0) == 0; };
+        auto is_cost = [](const Column* x) { return x && x->col.is_cost(); };
         if (is_cost(c) && is_cost(head) && v.find_first_of("0123456789") == std::string::npos) continue;
         const std::string next = line.empty() ? v : line + "  ·  " + v;
         if (!line.empty() && ImGui::CalcTextSize(next.c_str()).x > width) continue;
@@ -404,74 +303,87 @@ void draw_cards(const App& app, const std::vector<const Option*>& rows, const st
     }
 }
 
-// Laptop and wider: rank, GPU (+ reason under it), the figure columns that fit.
-void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vector<Column>& all_cols) {
-    const Result& r = app.result;
+// The figure columns that fit beside a GPU column of at least 14 em, each as wide as its header (with
+// the sort arrow) or its widest value; the least important give way first, the ranked one never.
+std::vector<const Column*> fitting_columns(const std::vector<const Option*>& rows, const std::vector<Column>& all_cols) {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float avail = ImGui::GetContentRegionAvail().x;
-    // Keep the columns whose headers and values fit beside a GPU column of at least 14 em.
     auto width_of = [&](const Column& c) {
-        float w = ImGui::CalcTextSize(c.header.c_str()).x + em() * 1.2f;  // + the sort arrow
+        float w = ImGui::CalcTextSize(c.header().c_str()).x + em() * 1.2f;  // + the sort arrow
         for (const Option* o : rows) w = std::max(w, ImGui::CalcTextSize(c.cell(*o).c_str()).x);
         return w + st.CellPadding.x * 2;
     };
-    std::vector<int> order(all_cols.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return all_cols[size_t(a)].priority < all_cols[size_t(b)].priority; });
+    std::vector<size_t> order(all_cols.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return all_cols[a].priority < all_cols[b].priority; });
+    const float avail = ImGui::GetContentRegionAvail().x;
     float used = ImGui::CalcTextSize("000").x + em() + st.CellPadding.x * 2 + em() * 14;
     std::vector<bool> keep(all_cols.size(), false);
-    for (int i : order) {
-        const float w = width_of(all_cols[size_t(i)]);
-        if (used + w <= avail) { keep[size_t(i)] = true; used += w; }
+    for (size_t i : order) {
+        const float w = width_of(all_cols[i]);
+        if (used + w <= avail) { keep[i] = true; used += w; }
     }
     std::vector<const Column*> cols;
     for (size_t i = 0; i < all_cols.size(); ++i)
         if (keep[i]) cols.push_back(&all_cols[i]);
+    return cols;
+}
 
+// The rows in the order the user clicked: the rank (reversed), the GPU's name, or a figure column's number.
+void sort_rows(std::vector<const Option*>& rows, const std::vector<const Column*>& cols) {
+    ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs();
+    if (!spec || spec->SpecsCount == 0) return;
+    const int col = spec->Specs[0].ColumnIndex;
+    const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+    if (col == 0 && !asc) std::reverse(rows.begin(), rows.end());
+    if (col == 1)
+        std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
+            return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name;
+        });
+    if (col >= 2) {
+        const ResultColumn& c = cols[size_t(col - 2)]->col;
+        std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
+            return asc ? c.number(*a) < c.number(*b) : c.number(*a) > c.number(*b);
+        });
+    }
+}
+
+// One row: rank with its fit mark, the GPU's name over its notes, then the figures.
+void grid_row(const App& app, int rank, const Option& o, const std::vector<const Column*>& cols) {
+    ImGui::TableNextColumn();
+    rank_cell(rank, o);
+    ImGui::TableNextColumn();
+    const float w = ImGui::GetContentRegionAvail().x;
+    if (one_line(o.gpu_name, w, is_recommended(app.result, &o) ? palette().accent : palette().text))
+        line_tip(o.gpu_name, w, gpu_tooltip(app, o));
+    const std::string note = notes_of(o);
+    if (one_line(note.empty() ? " " : note, w, o.fits ? palette().text_dim : palette().bad)) line_tip(note, w, "");
+    for (const Column* c : cols) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c->cell(o).c_str());
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *c, o));
+    }
+}
+
+// Laptop and wider: rank, GPU (+ reason under it), the figure columns that fit.
+void draw_grid(const App& app, std::vector<const Option*>& rows, const std::vector<Column>& all_cols) {
+    const std::vector<const Column*> cols = fitting_columns(rows, all_cols);
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
     if (!ImGui::BeginTable("options", int(cols.size()) + 2, flags)) return;
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_NoHide);
     ImGui::TableSetupColumn(tr("GPU"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoHide);
-    for (const Column* c : cols) ImGui::TableSetupColumn(c->header.c_str());
+    for (const Column* c : cols) ImGui::TableSetupColumn(c->header().c_str());
     ImGui::TableHeadersRow();
-    if (ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
-        const int col = spec->Specs[0].ColumnIndex;
-        const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
-        if (col == 0 && !asc) std::reverse(rows.begin(), rows.end());
-        if (col == 1)
-            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
-                return asc ? a->gpu_name < b->gpu_name : a->gpu_name > b->gpu_name;
-            });
-        if (col >= 2) {
-            const Column& c = *cols[size_t(col - 2)];
-            std::stable_sort(rows.begin(), rows.end(), [&](auto a, auto b) {
-                return asc ? c.sort_key(*a) < c.sort_key(*b) : c.sort_key(*a) > c.sort_key(*b);
-            });
-        }
-    }
+    sort_rows(rows, cols);
+    const ImGuiStyle& st = ImGui::GetStyle();
     const float row_h = ImGui::GetTextLineHeight() * 2 + st.ItemSpacing.y + st.CellPadding.y * 2;
     ImGuiListClipper clipper;
     clipper.Begin(int(rows.size()), row_h);
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const Option& o = *rows[size_t(i)];
             ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
             ImGui::PushID(i);
-            ImGui::TableNextColumn();
-            rank_cell(i + 1, o);
-            ImGui::TableNextColumn();
-            const float w = ImGui::GetContentRegionAvail().x;
-            if (one_line(o.gpu_name, w, is_recommended(r, &o) ? palette().accent : palette().text))
-                line_tip(o.gpu_name, w, gpu_tooltip(app, o));
-            const std::string note = notes_of(o);
-            if (one_line(note.empty() ? " " : note, w, o.fits ? palette().text_dim : palette().bad))
-                line_tip(note, w, "");
-            for (const Column* c : cols) {
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(c->cell(o).c_str());
-                if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) hover_tip(cell_tip(app, *c, o));
-            }
+            grid_row(app, i + 1, *rows[size_t(i)], cols);
             ImGui::PopID();
         }
     }

@@ -56,7 +56,8 @@ const tests = [
       const gpus = [...new Set(r.options.map((o) => o.gpu))];
       assertEqual(dom.rows.length, gpus.length, 'one row per GPU');
       assertEqual(dom.rows[0][0], r.options[0].gpu_name, 'first row is the top-ranked GPU');
-      assertEqual(dom.rows[0][4], rec.per_gpu_gb.toFixed(1), 'GB per GPU');
+      // GB per GPU as the page's table shows it (report/columns.cpp): used / usable after the reserve.
+      assertEqual(dom.rows[0][4], `${rec.per_gpu_gb.toFixed(1)} / ${rec.capacity_gb.toFixed(0)}`, 'GB per GPU');
       p.assertNoErrors();
     },
   },

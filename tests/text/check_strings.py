@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Every tr("...") literal in src/ui/*.cpp has a Russian entry in src/text/ui_ru.cpp.
+"""Every tr("...") literal in src/ui/*.cpp, and every results column's header (src/report/columns.cpp),
+has a Russian entry in src/text/ui_ru.cpp.
 Usage: check_strings.py SOURCE_DIR   (exit 1 and a list of the missing strings on failure)"""
 import glob, os, re, sys
 
@@ -16,7 +17,13 @@ for path in sorted(glob.glob(os.path.join(root, 'src/ui/*.cpp'))):
     for lit in re.findall(r'\btr\(\s*' + LIT + r'\s*\)', open(path, encoding='utf-8').read()):
         if unescape(lit) not in keys:
             missing.append(f'{os.path.relpath(path, root)}: tr("{lit}")')
+# The results columns' headers are text codes too (report/columns.hpp): {ColumnId::x, "Header", ...
+# TP, PP and DP (the parallel layout's degrees) read the same in Russian.
+columns = os.path.join(root, 'src/report/columns.cpp')
+for lit in re.findall(r'\{ColumnId::\w+,\s*' + LIT, open(columns, encoding='utf-8').read()):
+    if unescape(lit) not in keys and lit not in ('TP', 'PP', 'DP'):
+        missing.append(f'src/report/columns.cpp: header "{lit}"')
 for m in missing:
     print('no Russian entry:', m)
-print(f'{len(missing)} tr() literal(s) without a Russian entry' if missing else 'every tr() literal has a Russian entry')
+print(f"{len(missing)} string(s) without a Russian entry" if missing else "every tr() literal and column header has a Russian entry")
 sys.exit(1 if missing else 0)

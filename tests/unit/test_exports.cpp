@@ -1,10 +1,12 @@
 // The exports (issue 27): a link someone can open, one "recommended" label, the parallel layout of
 // every option, distinct column names in Russian, and download names that say what they hold.
+// The columns are the page's (issue 29: report/columns.hpp): one order, one format, one "—".
 #include <algorithm>
 #include <sstream>
 
 #include "helpers.hpp"
 #include "catalog/hf_config.hpp"
+#include "report/columns.hpp"
 #include "report/report.hpp"
 
 using namespace gpusizer;
@@ -66,6 +68,86 @@ TEST_CASE("every option's parallel layout is in the exports: TP, PP and replicas
     CHECK(has(result_markdown(train, Lang::en), row));
     // Rendering and HPC split nothing: no layout columns.
     CHECK_FALSE(has(md_header(result_markdown(test::run("v=1&task=other&use=hpc&vram=40"), Lang::en)), "| TP |"));
+}
+
+// The cells of a Markdown line, trimmed.
+std::vector<std::string> md_cells(const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    std::string c;
+    std::getline(in, c, '|');  // before the first bar
+    while (std::getline(in, c, '|')) {
+        const auto a = c.find_first_not_of(' '), b = c.find_last_not_of(' ');
+        if (a != std::string::npos) out.push_back(c.substr(a, b - a + 1));
+    }
+    return out;
+}
+
+// The Markdown line of the first option (the line after the header's rule).
+std::string md_first_row(const std::string& md) {
+    const std::string head = md_header(md);
+    const auto at = md.find(head);
+    const auto rule_end = md.find('\n', md.find('\n', at) + 1);
+    return md.substr(rule_end + 1, md.find('\n', rule_end + 1) - rule_end - 1);
+}
+
+TEST_CASE("the exports' columns in the page's order: every task's full header, in English and Russian") {
+    auto head = [](const char* link, Lang lang) { return md_header(result_markdown(test::run(link), lang)); };
+    CHECK(head("v=1&model=Qwen/Qwen3-8B&users=50", Lang::en) ==
+          "| GPU | GPUs | Servers | TP | PP | Replicas | Fits | GB/GPU | tok/s/user | TTFT, s | total tok/s | Cost/h, USD "
+          "| Why not / notes |");
+    CHECK(head("v=1&task=train", Lang::en) ==
+          "| GPU | GPUs | Servers | TP | PP | DP | Fits | GB/GPU | GPU-hours | Time | Energy | Per run, USD | Cost/h, USD "
+          "| Why not / notes |");
+    CHECK(head("v=1&use=asr&streams=20", Lang::en) ==
+          "| GPU | GPUs | Servers | TP | PP | Replicas | Fits | GB/GPU | × realtime | Live streams | Cost/h, USD "
+          "| Why not / notes |");
+    CHECK(head("v=1&use=embed", Lang::en) ==
+          "| GPU | GPUs | Servers | TP | PP | Replicas | Fits | GB/GPU | QPS | Index time | Cost/h, USD | Why not / notes |");
+    // Other work: the page's "Score" header, the figure's unit in its cell.
+    CHECK(head("v=1&task=other&use=hpc&vram=40", Lang::en) == "| GPU | GPUs | Servers | Fits | GB/GPU | Score | Cost/h, USD "
+                                                               "| Why not / notes |");
+    CHECK(head("v=1&model=Qwen/Qwen3-8B&users=50", Lang::ru) ==
+          "| GPU | Число GPU | Серверов | TP | PP | Реплик | Влезает | ГБ/GPU | ток/с/польз. | TTFT, с | всего ток/с "
+          "| Цена/ч, USD | Почему нет / заметки |");
+}
+
+TEST_CASE("the page, the exports and the DOM summary show their columns in one order") {
+    for (const char* link : {"v=1", "v=1&task=tune", "v=1&task=train", "v=1&use=asr&streams=20", "v=1&use=embed",
+                             "v=1&task=other&use=render", "v=1&sort=gpus", "v=1&task=train&sort=speed"}) {
+        const Result r = test::run(link);
+        const auto all = result_columns(r, Lang::en, in_export);
+        for (ColumnSurface where : {on_page, in_summary}) {
+            size_t at = 0;  // each of the surface's columns comes after the one before it in the exports
+            for (const ResultColumn& c : result_columns(r, Lang::en, where)) {
+                if (c.id == ColumnId::ttft || c.id == ColumnId::total_tps) CHECK(where == on_page);  // the summary is brief
+                while (at < all.size() && all[at].id != c.id) ++at;
+                CHECK_MESSAGE(at < all.size(), link, " column ", c.header);
+            }
+        }
+        // The ranked column is one, and shown on the page.
+        const auto page = result_columns(r, Lang::en, on_page);
+        CHECK_MESSAGE(std::count_if(page.begin(), page.end(), [](const ResultColumn& c) { return c.ranked; }) == 1, link);
+    }
+}
+
+TEST_CASE("an export's cells read as the page's: GB used of usable, compact totals, '—' for what does not apply") {
+    const Result chat = test::run("v=1&model=Qwen/Qwen3-8B&users=50");
+    const Option& o = chat.options.front();
+    const auto row = md_cells(md_first_row(result_markdown(chat, Lang::en)));
+    REQUIRE(row.size() == 13);
+    CHECK(row[0] == o.gpu_name);
+    CHECK(row[7] == text::number(o.per_gpu_gb.mid, 1, Lang::en) + " / " + text::number(o.capacity_gb, 0, Lang::en));
+    CHECK(row[9] == text::number(o.ttft_s.mid, 2, Lang::en));
+    CHECK(row[10] == text::compact(o.total_tps.mid, 1, Lang::en));
+    // A fixed count too small for a 70B model: no layout, so no GPUs, servers or speeds, but a reason.
+    const Result none = test::run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=50&gpu=rtx-4090&n=1");
+    REQUIRE(!none.options.empty());
+    const auto cells = md_cells(md_first_row(result_markdown(none, Lang::en)));
+    REQUIRE(cells.size() == 13);
+    CHECK(cells[6] == "no");
+    for (size_t i : {8, 9, 10}) CHECK_MESSAGE(cells[i] == "—", i);
+    CHECK(cells[12] != "—");
 }
 
 TEST_CASE("Russian column headers are distinct (the GPU and the number of GPUs)") {
