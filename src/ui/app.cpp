@@ -39,7 +39,8 @@ void fill_charts(App& app) {
         // model sits in host RAM): that card's memory, also when it misses the load (the closest option).
         if (rec) mem.limit = rec->capacity_gb * rec->count;
         else if (app.state.offload && !r.options.empty()) mem.limit = r.options.front().capacity_gb;
-        app.speed_chart_pending = rec != nullptr;  // computed when first shown: ~10 evaluations
+        app.speed_chart_pending = rec != nullptr && app.state.rps <= 0;  // when first shown: ~10 evaluations
+        if (rec && app.state.rps > 0) fill_rate_chart(app.state, *rec, app.chart[1]);  // the engine's curve
     } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
         App::Series& d = app.chart[1];
         const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);

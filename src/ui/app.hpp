@@ -46,6 +46,7 @@ struct App {
         double limit = 0;                  // capacity line (memory) or target line (speed)
         bool log_x = true;
         bool log_y = false;                // days vs GPUs: an hours-long job and a 90-day target on one axis
+        double marker_x = 0;               // the operating point (the asked request rate): a vertical line
     };
     Series chart[2];                       // filled by recompute(): cheap, only when the state changes
     bool speed_chart_pending = false;      // the speed-vs-users series is built when first shown

@@ -129,7 +129,7 @@ void draw_chart(App& app) {
     if (infer) {
         ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
         ImGui::SameLine();
-        ImGui::RadioButton(tr("Speed vs users"), &app.chart_kind, 1);
+        ImGui::RadioButton(app.state.rps > 0 ? tr("Latency vs request rate") : tr("Speed vs users"), &app.chart_kind, 1);
     } else {
         app.chart_kind = 1;
         dim_text(tr("Days to finish vs GPUs"));
@@ -139,8 +139,11 @@ void draw_chart(App& app) {
     if (s.x.size() < 2) return;
     // Axis titles, in the reader's language: y above the plot, x under its ticks.
     const bool ctx_axis = infer && app.chart_kind == 0;
-    const char* x_title = infer ? (ctx_axis ? tr("context, tokens") : tr("users")) : tr("GPUs");
-    const char* y_title = infer ? (ctx_axis ? tr("GB") : tr("tokens/s per user")) : tr("days, log scale");
+    const bool rate = infer && !ctx_axis && app.state.rps > 0;  // the engine's latency-rate curve (panel_rate.cpp)
+    const char* x_title = infer ? (ctx_axis ? tr("context, tokens") : rate ? tr("requests/s") : tr("users")) : tr("GPUs");
+    const char* y_title = infer ? (ctx_axis ? tr("GB") : rate ? tr("time to first token at the percentile, s")
+                                                               : tr("tokens/s per user"))
+                                : tr("days, log scale");
     dim_text(y_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -183,6 +186,8 @@ void draw_chart(App& app) {
     if (s.limit > 0) dl->AddLine(ImVec2(a.x, fy(s.limit)), ImVec2(b.x, fy(s.limit)), palette().bad, 1.5f);
     for (size_t i = 1; i < s.x.size(); ++i)
         dl->AddLine(ImVec2(fx(s.x[i - 1]), fy(s.y[i - 1])), ImVec2(fx(s.x[i]), fy(s.y[i])), palette().accent, 2.5f);
+    if (s.marker_x >= x0 && s.marker_x <= x1)  // the operating point: the asked rate
+        dl->AddLine(ImVec2(fx(s.marker_x), a.y), ImVec2(fx(s.marker_x), b.y), palette().text, 1.5f);
     ImGui::Dummy(ImVec2(w, h));
     if (ImGui::IsItemHovered()) {
         // Nearest point under the pointer; its value beside the point, not under the finger.

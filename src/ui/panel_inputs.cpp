@@ -585,11 +585,13 @@ void draw_load(App& app) {
         changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f",
                               tr("Prefill work per request: drives time to first token."));
         changed |= number_row(tr("Average answer, tokens"), "out", &s.out, 1, 32768, true, "%.0f", nullptr);
-        changed |= number_row(tr("Concurrent users"), "users", &s.users, 1, 100000, true, "%.0f",
-                              tr("Requests in flight at the same time."));
+        if (s.rps <= 0)
+            changed |= number_row(tr("Concurrent users"), "users", &s.users, 1, 100000, true, "%.0f",
+                                  tr("Requests in flight at the same time."));
         changed |= number_row(tr("Target speed per user, tokens/s"), "tps", &s.tps, 1, 200, true, "%.0f",
                               tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
         changed |= number_row(tr("Target time to first token, s"), "ttft", &s.ttft, 0.1, 60, true, "%.1f", nullptr);
+        changed |= draw_rate_load(s);
         changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f",
                               tr("The guide: keep a reserve for load growth."));
     } else if (s.task == Task::tune || s.task == Task::train) {

@@ -213,6 +213,7 @@ void draw_recommendation(App& app) {
     if (infer && draw_service_figures(app, o, cell)) {
         // speech-to-text or embeddings (panel_services.cpp)
     } else if (infer) {
+        draw_rate_figures(r.state, o, cell);  // at a request rate: the percentiles first
         serving_figures(o, cell);
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
         training_figures(r, o, cell);

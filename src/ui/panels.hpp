@@ -24,6 +24,12 @@ const char* load_step_title(Task t);
 // place of the LLM load), copilot's preset note and prefix-cache row, and the headline figures.
 bool draw_service_load(App& app, State& s, bool& changed);
 bool draw_copilot_load(State& s);
+// Serving at a request rate (panel_rate.cpp): the rows that switch it on and set it, the headline
+// figures at the percentile (false: the option has none), and the latency-versus-rate series.
+bool draw_rate_load(State& s);
+class FigureGrid;
+bool draw_rate_figures(const State& s, const Option& o, FigureGrid& cell);
+void fill_rate_chart(const State& s, const Option& o, App::Series& out);
 // The recommendation's headline figures, in rows of equal columns (panel_results.cpp).
 class FigureGrid {
 public:
