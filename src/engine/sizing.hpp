@@ -74,6 +74,7 @@
 #include "engine/message.hpp"
 #include "engine/state.hpp"
 #include "engine/units.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer {
 

@@ -44,17 +44,20 @@ json custom_json(const CustomModel& c) {
             {"experts_only", c.experts_only}};
 }
 
+// An enumerated field as the JSON writes it: its key (engine/vocabulary.cpp), the link's word.
+template <class E> std::string key(E v) { return std::string(key_of(v)); }
+
 json state_json(const State& s, double mfu) {
     json j;
-    j["task"] = std::string(task_key(s.task));
-    j["use"] = s.use;
+    j["task"] = key(s.task);
+    j["use"] = key(s.use);
     j["model"] = s.model;
     j["wq"] = s.wq ? json(std::string(weight_format_info(*s.wq).key)) : json(nullptr);
     j["kvq"] = std::string(kv_format_key(s.kvq));
     j["ctx"] = num(s.ctx); j["in"] = num(s.in); j["out"] = num(s.out); j["users"] = num(s.users);
     j["tps"] = num(s.tps); j["ttft"] = num(s.ttft); j["growth"] = num(s.growth);
-    j["method"] = std::string(method_key(s.method)); j["rank"] = num(s.rank);
-    j["trainer"] = std::string(trainer_key(s.trainer));
+    j["method"] = key(s.method); j["rank"] = num(s.rank);
+    j["trainer"] = key(s.trainer);
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
     j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);
@@ -62,19 +65,19 @@ json state_json(const State& s, double mfu) {
     j["gpuh_gpu"] = s.gpuh_gpu;
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
     j["prefix_hit"] = num(s.prefix_hit);
-    j["asr_rt"] = std::string(asr_runtime_key(s.asr_runtime)); j["longform"] = std::string(asr_mode_key(s.asr_mode));
+    j["asr_rt"] = key(s.asr_runtime); j["longform"] = key(s.asr_mode);
     j["beam"] = s.beam > 0 ? json(s.beam) : json(nullptr); j["asr_batch"] = s.asr_batch > 0 ? json(s.asr_batch) : json(nullptr);
     j["clip"] = num(s.clip); j["speech_tokens"] = num(s.speech_tokens);
-    j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = s.ddr == HostRam::ddr5 ? "ddr5" : "ddr4";
+    j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = "ddr" + key(s.ddr);  // "ddr4": the link writes "4"
     j["ram_gbs"] = s.ram_gbs ? num(*s.ram_gbs) : json(nullptr);
     j["cpu_layers"] = s.cpu_layers ? json(*s.cpu_layers) : json(nullptr);
-    j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
+    j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = key(s.res); j["codec"] = key(s.codec);
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
-    j["vendor"] = std::string(vendor_key(s.vendor));
+    j["vendor"] = key(s.vendor);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
     j["reserve"] = num(s.reserve);
-    j["sort"] = std::string(rank_by_key(s.sort));
-    j["view"] = s.view == View::models ? "models" : "options";
+    j["sort"] = key(s.sort);
+    j["view"] = key(s.view);
     if (s.model == "custom") j["custom"] = custom_json(s.custom);
     return j;
 }

@@ -24,7 +24,7 @@ void draw_memory_bar(const App& app, const Option& o) {
     if (s.task == Task::other) {
         // Other work runs no model: its one part is what the workload holds (transcoding asks for none).
         if (parts[0] <= 0) return;
-        names[0] = s.use == "render" ? tr("scene") : s.use == "hpc" ? tr("data set") : tr("image batch");
+        names[0] = s.use == Use::render ? tr("scene") : s.use == Use::hpc ? tr("data set") : tr("image batch");
     }
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
@@ -125,7 +125,7 @@ const char* chart_caption(const App& app) {
 void draw_chart(App& app) {
     const bool infer = app.state.task == Task::infer;
     if (app.state.task == Task::other) return;
-    if (infer && (app.state.use == "asr" || app.state.use == "embed")) return;  // no context or users axis
+    if (infer && (app.state.use == Use::asr || app.state.use == Use::embed)) return;  // no context or users axis
     if (infer) {
         ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
         ImGui::SameLine();

@@ -75,7 +75,7 @@ void mark_ranked(const State& s, std::vector<Column>& c) {
                       : s.sort == RankBy::cost ? (is_job(s) ? "cost_total" : "cost_per_hour")
                       : is_job(s) ? "days"
                       : s.task == Task::other ? nullptr
-                      : s.use == "asr" ? "audio_x_realtime" : s.use == "embed" ? "qps_capacity" : "decode_tps_per_user";
+                      : s.use == Use::asr ? "audio_x_realtime" : s.use == Use::embed ? "qps_capacity" : "decode_tps_per_user";
     for (Column& col : c) {
         const bool score = !key && !col.figure && col.header == tr("Score");  // other work's speed: its score
         if ((key && col.figure && std::string(col.figure) == key) || score) {
@@ -89,7 +89,7 @@ void mark_ranked(const State& s, std::vector<Column>& c) {
 // The figures of the task's own kind: speech, embeddings, serving, training time, or a score.
 void add_task_columns(const State& st, std::vector<Column>& c) {
     const Task task = st.task;
-    if (task == Task::infer && st.use == "asr") {
+    if (task == Task::infer && st.use == Use::asr) {
         c.push_back({tr("× realtime"),
                      [](const Option& o) {
                          return o.audio_x_realtime.mid > 0 ? num(o.audio_x_realtime.mid, 0) : std::string(dash);
@@ -102,7 +102,7 @@ void add_task_columns(const State& st, std::vector<Column>& c) {
              [](const Option& o) { return o.streams_served; }, 4, ""});
         c.back().figure = "streams_served";
         c.back().card_noun = "live stream";
-    } else if (task == Task::infer && st.use == "embed") {
+    } else if (task == Task::infer && st.use == Use::embed) {
         c.push_back({tr("QPS"), [](const Option& o) { return o.qps_capacity.mid > 0 ? num(o.qps_capacity.mid, 0) : std::string(dash); },
                      [](const Option& o) { return o.qps_capacity.mid; }, 1, tr("QPS")});
         c.back().figure = "qps_capacity";
