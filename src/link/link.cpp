@@ -308,9 +308,20 @@ struct Pair {
     }
 };
 
-constexpr const char* kFormats = "fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m";
+// The formats' keys as a warning lists them ("fp32 bf16 …"), from engine/formats.cpp's tables.
+std::string weight_formats_listed() {
+    std::string out;
+    for (int i = 0; i < kWeightFormatCount; ++i)
+        out += (i ? " " : "") + std::string(weight_format_info(weight_format_at(i)).key);
+    return out;
+}
+std::string kv_formats_listed() {
+    std::string out;
+    for (int i = 0; i < kKvFormatCount; ++i) out += (i ? " " : "") + std::string(kv_format_key(kv_format_at(i)));
+    return out;
+}
 
-// ---- readers and writers: one per kind of value, shared by the keys of key_rules() ----------------
+// ---- readers and writers: one per kind of value, shared by the keys of kKeyRules -----------------
 // A writer sets `out` and returns true when the state's value differs from what the link omits
 // (`def`: State{} or the use preset's defaults); a custom model's fields are compared on `s.custom`,
 // which encode_link resets to the default for a catalog model.
@@ -369,7 +380,7 @@ bool write_name(const State& s, const State& def, std::string& out) {
 void read_native(Pair& p, State& s) {
     // BF16 is what a custom model is without the key: one state, one link.
     if (auto f = parse_weight_format(p.value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
-    else p.bad(kFormats);
+    else p.bad(weight_formats_listed());
 }
 bool write_native(const State& s, const State&, std::string& out) {
     if (s.custom.native) out = std::string(weight_format_info(*s.custom.native).key);
@@ -377,7 +388,7 @@ bool write_native(const State& s, const State&, std::string& out) {
 }
 void read_wq(Pair& p, State& s) {
     if (auto f = parse_weight_format(p.value)) s.wq = *f;
-    else p.bad(kFormats);
+    else p.bad(weight_formats_listed());
 }
 bool write_wq(const State& s, const State&, std::string& out) {
     if (s.wq) out = std::string(weight_format_info(*s.wq).key);
@@ -385,7 +396,7 @@ bool write_wq(const State& s, const State&, std::string& out) {
 }
 void read_kvq(Pair& p, State& s) {
     if (auto f = parse_kv_format(p.value)) s.kvq = *f;
-    else p.bad("bf16 fp16 fp8 int8");
+    else p.bad(kv_formats_listed());
 }
 bool write_kvq(const State& s, const State& def, std::string& out) {
     out = std::string(kv_format_key(s.kvq));
@@ -576,6 +587,15 @@ void read_pair(Pair& p, State& s) {
 }
 
 }  // namespace
+
+std::vector<CustomNumber> custom_numbers(const CustomModel& c) {
+    std::vector<CustomNumber> out;
+    for (const auto& k : number_keys())
+        if (k.in_custom) out.push_back({k.key, c.*k.in_custom, false});
+    for (const auto& k : int_keys())
+        if (k.in_custom) out.push_back({k.key, double(c.*k.in_custom), true});
+    return out;
+}
 
 // No format change yet: version 1 is the only one. A rename adds {2, "old", "new"} here and raises
 // kLinkVersion; every version-1 link then reads as it did (tests/links/v1.txt holds them to it).

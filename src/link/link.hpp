@@ -51,6 +51,15 @@ void upgrade_link(std::vector<LinkPair>& pairs, int version, const std::vector<L
 DecodedLink decode_link(std::string_view text);
 std::string encode_link(const State& s);
 
+// A custom model's numeric link keys and their values, from the link's own tables: the CLI's JSON names
+// the custom model by them (report.cpp), so a new architecture key is one row of link.cpp.
+struct CustomNumber {
+    const char* key;
+    double value;
+    bool whole;  // an integer key
+};
+std::vector<CustomNumber> custom_numbers(const CustomModel& c);
+
 // Helpers shared with other parsers (CLI flags, tests).
 std::string percent_decode(std::string_view s);
 std::string percent_encode_value(std::string_view s);

@@ -25,23 +25,14 @@ json range(const Range& r, int decimals) {
 }
 json mid_or_null(const Range& r, int decimals) { return r.mid == 0 && r.high == 0 ? json(nullptr) : round_to(r.mid, decimals); }
 
-// The custom model as its link keys name it (README: the configuration link); 0 = not given.
+// The custom model as its link keys name it (docs/LINK.md); 0 = not given. The numbers come from the
+// link's tables (custom_numbers); the JSON object's keys are sorted, so the rows' order does not matter.
 json custom_json(const CustomModel& c) {
-    return {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"params", c.params_b}, {"active", c.active_b},
-            {"layers", c.layers}, {"hidden", c.hidden}, {"heads", c.heads}, {"kv_heads", c.kv_heads},
-            {"head_dim", c.head_dim}, {"inter", c.intermediate}, {"vocab", c.vocab}, {"tied", c.tied},
-            {"max_ctx", c.max_context}, {"experts", c.experts}, {"topk", c.experts_per_token}, {"shared", c.shared_experts},
-            {"expert_inter", c.expert_intermediate}, {"dense_layers", c.dense_layers}, {"kv_lora", c.kv_lora_rank},
-            {"q_lora", c.q_lora_rank}, {"rope_dim", c.rope_dim}, {"nope_dim", c.nope_dim}, {"v_dim", c.v_dim},
-            {"window", c.window}, {"window_layers", c.window_layers}, {"lin_layers", c.linear_layers},
-            {"lin_k_heads", c.linear_k_heads}, {"lin_v_heads", c.linear_v_heads}, {"lin_k_dim", c.linear_k_dim},
-            {"lin_v_dim", c.linear_v_dim}, {"lin_conv", c.linear_conv}, {"indexer", c.indexer_dim},
-            {"attn_layers", c.attn_layers}, {"v_head", c.v_head}, {"win_kv", c.window_kv}, {"win_head", c.window_head},
-            {"lin_state", c.linear_state}, {"mlp", c.mlp_matrices}, {"embed", c.embed_dim}, {"enc_params", c.enc_params_b},
-            {"enc_layers", c.enc_layers}, {"enc_hidden", c.enc_hidden}, {"dec_layers", c.dec_layers},
-            {"native_gb", c.native_gb},
-            {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
-            {"experts_only", c.experts_only}};
+    json j = {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"tied", c.tied},
+              {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
+              {"experts_only", c.experts_only}};
+    for (const CustomNumber& n : custom_numbers(c)) j[n.key] = n.whole ? json(int(n.value)) : json(n.value);
+    return j;
 }
 
 // An enumerated field as the JSON writes it: its key (engine/vocabulary.cpp), the link's word.

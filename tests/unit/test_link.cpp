@@ -172,6 +172,11 @@ TEST_CASE("each use and every enumerated key's value round-trips through the lin
     REQUIRE(bad.warnings.size() == 1);
     CHECK(bad.warnings[0].find("values")->text == "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
     CHECK(bad.state.use == Use::chat);
+    // The formats' lists come from engine/formats.cpp's tables, as they read before.
+    const DecodedLink formats = decode_link("v=1&wq=fp5&kvq=fp4");
+    REQUIRE(formats.warnings.size() == 2);
+    CHECK(formats.warnings[0].find("values")->text == "fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
+    CHECK(formats.warnings[1].find("values")->text == "bf16 fp16 fp8 int8");
 }
 
 TEST_CASE("upgrade step: a link of an older version reads as the current one") {
