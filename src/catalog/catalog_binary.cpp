@@ -67,6 +67,8 @@ template <class V> void fields(V& v, Catalog& c) {
 template <class E> constexpr int enum_count();
 template <> constexpr int enum_count<WeightFormat>() { return kWeightFormatCount; }
 template <> constexpr int enum_count<AttentionKind>() { return 4; }
+template <> constexpr int enum_count<Task>() { return int(Task::other) + 1; }
+template <> constexpr int enum_count<Use>() { return int(Use::hpc) + 1; }
 
 template <class T> struct is_vector : std::false_type {};
 template <class T> struct is_vector<std::vector<T>> : std::true_type {};

@@ -12,6 +12,7 @@
 
 #include "catalog/catalog_detail.hpp"
 #include "engine/custom_model.hpp"
+#include "engine/vocabulary.hpp"
 #include "text/hidden_chars.hpp"
 
 namespace gpusizer {
@@ -382,10 +383,13 @@ namespace {
 
 void read_preset(Reader& r, TaskPreset& p) {
     p.id = r.string("id", true);
-    p.task = r.string("task", true);
-    if (p.task != "infer" && p.task != "tune" && p.task != "train" && p.task != "other")
-        r.error("task", "expected infer, tune, train or other");
-    p.use = r.string("use", false);
+    if (auto task = from_key<Task>(r.string("task", true))) p.task = *task;
+    else r.error("task", "expected infer, tune, train or other");
+    // The use is a link's key (engine/vocabulary.cpp); none: the preset of its task whatever the use.
+    if (const std::string use = r.string("use", false); !use.empty()) {
+        p.use = from_key<Use>(use);
+        if (!p.use) r.error("use", "expected one of " + keys_listed<Use>());
+    }
     p.title_en = r.string("title_en", true);
     p.title_ru = r.string("title_ru", true);
     p.models = r.strings("models");

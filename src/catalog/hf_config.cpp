@@ -580,9 +580,9 @@ State state_with_import(const State& s, const ModelSpec& m) {
     next.custom = custom_from_spec(m);
     if (next.custom.active_b >= next.custom.params_b) next.custom.active_b = 0;  // dense: the link need not say it
     // An embedding or a speech model is sized by its service (services.hpp): the preset follows it.
-    if (m.embedding && next.use != "embed") { next.task = Task::infer; next.use = "embed"; }
-    if (m.speech && next.use != "asr") { next.task = Task::infer; next.use = "asr"; }
-    if (!m.embedding && !m.speech && (next.use == "embed" || next.use == "asr")) next.use = "chat";
+    if (m.embedding && next.use != Use::embed) { next.task = Task::infer; next.use = Use::embed; }
+    if (m.speech && next.use != Use::asr) { next.task = Task::infer; next.use = Use::asr; }
+    if (!m.embedding && !m.speech && (next.use == Use::embed || next.use == Use::asr)) next.use = Use::chat;
     // Through the link: the numbers every later page and the CLI will size.
     return decode_link(encode_link(next)).state;
 }

@@ -58,7 +58,7 @@ template <class F> const Option* first_fit(const Result& r, F ok) {
 }
 
 bool llm_inference(const State& s) {
-    const bool llm_use = s.use == "chat" || s.use == "rag" || s.use == "ocr" || s.use == "general";
+    const bool llm_use = s.use == Use::chat || s.use == Use::rag || s.use == Use::ocr || s.use == Use::general;
     return s.task == Task::infer && !s.offload && llm_use;
 }
 
@@ -189,9 +189,8 @@ void advise_offload(Result& r) {
 }  // namespace
 
 const TaskPreset* guide_preset(const Catalog& c, const State& s) {
-    const std::string_view task = task_key(s.task);
     for (const auto& p : c.presets)
-        if (p.task == task && (p.use == s.use || s.task == Task::tune || s.task == Task::train)) return &p;
+        if (p.task == s.task && (p.use == s.use || s.task == Task::tune || s.task == Task::train)) return &p;
     return nullptr;
 }
 

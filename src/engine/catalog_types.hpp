@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/formats.hpp"
+#include "engine/state.hpp"
 
 namespace gpusizer {
 
@@ -142,7 +143,9 @@ struct ServerSpec {
 };
 
 struct TaskPreset {
-    std::string id, task, use;  // task: infer/tune/train/other; use: chat, rag, ocr, general, ...
+    std::string id;
+    Task task = Task::infer;
+    std::optional<Use> use;  // none: the preset of its task whatever the use (tune, train)
     std::string title_en, title_ru;
     std::vector<std::string> models;  // suggested model ids
     double params_min_b = 0, params_max_b = 0;

@@ -63,9 +63,9 @@ std::vector<ModelFit> fit_models(const State& s, const Catalog& catalog) {
         State one = single_model_state(s, m.id);
         // Speech and embedding models run in their own service preset (services.hpp); a chat
         // model is sized as one even when the page shows a speech or an embedding preset.
-        if (m.speech) one.use = "asr";
-        else if (m.embedding) one.use = "embed";
-        else if (one.use == "asr" || one.use == "embed") one.use = State{}.use;
+        if (m.speech) one.use = Use::asr;
+        else if (m.embedding) one.use = Use::embed;
+        else if (one.use == Use::asr || one.use == Use::embed) one.use = State{}.use;
         out.push_back(fit_one(one, m, *g, catalog));
     }
     // The link's own model, as evaluate() takes it (checked, named as it may be).

@@ -28,12 +28,15 @@ constexpr double kStreamsPerEngine1080p = 13.0;
 // A real FP64 part runs FP64 at 1/2 of FP32 (1/4 allowed); low-precision parts run it at 1/32-1/64.
 constexpr double kMinFp64ToFp32 = 0.25;
 
-double resolution_factor(const std::string& res) {
-    if (res == "720p") return 2.25;
-    if (res == "1440p") return 0.5625;
-    if (res == "4k" || res == "2160p") return 0.25;
-    if (res == "8k") return 0.0625;
-    return 1.0;  // 1080p
+double resolution_factor(Resolution res) {
+    switch (res) {
+        case Resolution::p720: return 2.25;
+        case Resolution::p1080: return 1.0;
+        case Resolution::p1440: return 0.5625;
+        case Resolution::k4: return 0.25;
+        case Resolution::k8: return 0.0625;
+    }
+    return 1.0;
 }
 
 double val(const std::optional<double>& v) { return v ? *v : 0.0; }
@@ -42,8 +45,8 @@ double val(const std::optional<double>& v) { return v ? *v : 0.0; }
 
 void evaluate_other_work(const Job& job, Result& out) {
     const State& s = job.state;
-    const std::string& work = s.use;
-    const double need_gb = work == "transcode" ? 0.0 : std::max(0.0, s.vram);
+    const Use work = s.use;
+    const double need_gb = work == Use::transcode ? 0.0 : std::max(0.0, s.vram);
     out.memory.weights = Bytes::from_gb(need_gb);
     out.memory_total_gb = {need_gb, need_gb, need_gb};
     for (const GpuSpec* gp : job.gpus) {
@@ -53,18 +56,18 @@ void evaluate_other_work(const Job& job, Result& out) {
         o.per_gpu_gb = {need_gb, need_gb, need_gb};
         const bool mem_ok = need_gb <= o.capacity_gb;
         const Message mem_reason = Message(code::reason_needs_memory).num("need", need_gb).num("have", o.capacity_gb);
-        if (work == "render") {
+        if (work == Use::render) {
             o.score = val(g.tflops.fp32);
             o.score_label = Message(code::score_fp32);
             if (!g.graphics || !g.rt_cores) o.reason = Message(code::reason_no_graphics);
             else if (!mem_ok) o.reason = Message(code::reason_scene_memory).num("need", need_gb).num("have", o.capacity_gb);
             else o.fits = true;
-        } else if (work == "transcode") {
+        } else if (work == Use::transcode) {
             const double per_gpu = g.nvenc * kStreamsPerEngine1080p * resolution_factor(s.res);
             o.score = per_gpu;
-            o.score_label = Message(code::score_streams).str("res", s.res);
+            o.score_label = Message(code::score_streams).str("res", std::string(key_of(s.res)));
             if (g.nvenc <= 0) o.reason = Message(code::reason_no_nvenc);
-            else if (s.codec == "av1" && !g.av1_encode) o.reason = Message(code::reason_no_av1);
+            else if (s.codec == VideoCodec::av1 && !g.av1_encode) o.reason = Message(code::reason_no_av1);
             else {
                 o.count = int(std::max(1.0, std::ceil(std::max(1.0, s.streams) / std::max(0.01, per_gpu))));
                 o.servers = servers_for_gpus(o.count, g.max_server_size());
@@ -72,7 +75,7 @@ void evaluate_other_work(const Job& job, Result& out) {
                 o.fits = true;
                 o.warnings.push_back(Message(code::assumption_nvenc).num("streams", kStreamsPerEngine1080p).num("spread", 50));
             }
-        } else if (work == "hpc") {
+        } else if (work == Use::hpc) {
             const double fp64 = val(g.tflops.fp64), fp32 = val(g.tflops.fp32);
             o.score = fp64;
             o.score_label = Message(code::score_fp64);

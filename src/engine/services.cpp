@@ -26,25 +26,25 @@ const Field kCopilot[] = {
 
 }  // namespace
 
-bool is_service_use(std::string_view use) { return use == "asr" || use == "embed" || use == "copilot"; }
+bool is_service_use(Use use) { return use == Use::asr || use == Use::embed || use == Use::copilot; }
 
-std::string_view default_model_for(std::string_view use) {
-    if (use == "asr") return "openai/whisper-large-v3-turbo";
-    if (use == "embed") return "BAAI/bge-m3";
-    if (use == "copilot") return "Qwen/Qwen3-Coder-30B-A3B-Instruct";
+std::string_view default_model_for(Use use) {
+    if (use == Use::asr) return "openai/whisper-large-v3-turbo";
+    if (use == Use::embed) return "BAAI/bge-m3";
+    if (use == Use::copilot) return "Qwen/Qwen3-Coder-30B-A3B-Instruct";
     return "";
 }
 
 void apply_use_defaults(State& s, const std::vector<std::string>& keys) {
     if (!given(keys, "model") && !default_model_for(s.use).empty()) s.model = std::string(default_model_for(s.use));
-    if (s.use == "copilot")
+    if (s.use == Use::copilot)
         for (const Field& f : kCopilot)
             if (!given(keys, f.key)) s.*f.field = f.value;
 }
 
-void switch_use(State& s, const std::string& use) {
+void switch_use(State& s, Use use) {
     const State plain;
-    if (s.use == "copilot")
+    if (s.use == Use::copilot)
         for (const Field& f : kCopilot) s.*f.field = plain.*f.field;
     s.use = use;
     std::vector<std::string> keep;
@@ -52,19 +52,19 @@ void switch_use(State& s, const std::string& use) {
     apply_use_defaults(s, keep);
 }
 
-State use_defaults_state(std::string_view use) {
+State use_defaults_state(Use use) {
     State s;
-    s.use = std::string(use);
+    s.use = use;
     apply_use_defaults(s, {});
     s.use = State{}.use;
     return s;
 }
 
 bool evaluate_service(const Job& job, Result& out) {
-    const std::string& use = job.state.use;
-    if (use == "asr") { evaluate_speech(job, out); return true; }
-    if (use == "embed") { evaluate_embeddings(job, out); return true; }
-    if (use == "copilot") { evaluate_copilot(job, out); return true; }
+    const Use use = job.state.use;
+    if (use == Use::asr) { evaluate_speech(job, out); return true; }
+    if (use == Use::embed) { evaluate_embeddings(job, out); return true; }
+    if (use == Use::copilot) { evaluate_copilot(job, out); return true; }
     // A speech or an embedding model is not a chat model: say which preset sizes it.
     if (job.model.speech) {
         out.warnings.push_back(Message(code::service_needs_asr).str("model", job.model.name));

@@ -14,14 +14,14 @@
 
 namespace gpusizer {
 
-bool is_service_use(std::string_view use);  // asr, embed, copilot
+bool is_service_use(Use use);  // asr, embed, copilot
 // The model a service preset starts from ("" for other uses: the State's default).
-std::string_view default_model_for(std::string_view use);
+std::string_view default_model_for(Use use);
 // Sets the use's defaults (model, copilot's load) on every link key not in `given`.
 void apply_use_defaults(State& s, const std::vector<std::string>& given);
 // Switches to `use`: the old use's defaults go back to the plain ones, the new use's apply.
-void switch_use(State& s, const std::string& use);
-// What a link of this use omits: State{} with the use's defaults, `use` itself left at "chat".
-State use_defaults_state(std::string_view use);
+void switch_use(State& s, Use use);
+// What a link of this use omits: State{} with the use's defaults, `use` itself left at chat.
+State use_defaults_state(Use use);
 
 }  // namespace gpusizer

@@ -15,56 +15,17 @@
 #include "engine/offload.hpp"
 #include "engine/services.hpp"
 #include "engine/tasks.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer {
 
-std::string_view task_key(Task t) {
-    switch (t) {
-        case Task::infer: return "infer";
-        case Task::tune: return "tune";
-        case Task::train: return "train";
-        case Task::other: return "other";
-    }
-    return "infer";
-}
-std::string_view method_key(TuneMethod m) {
-    switch (m) {
-        case TuneMethod::full: return "full";
-        case TuneMethod::lora: return "lora";
-        case TuneMethod::qlora: return "qlora";
-    }
-    return "lora";
-}
-std::string_view trainer_key(Trainer t) { return t == Trainer::fused ? "fused" : "hf"; }
-std::string_view host_ram_key(HostRam r) { return r == HostRam::ddr5 ? "5" : "4"; }
-std::string_view vendor_key(VendorFilter v) {
-    return v == VendorFilter::nvidia ? "nvidia" : v == VendorFilter::amd ? "amd" : "any";
-}
 bool vendor_matches(VendorFilter v, std::string_view gpu_vendor) {
     if (v == VendorFilter::any) return true;
-    const std::string_view want = v == VendorFilter::nvidia ? "nvidia" : "amd";
+    const std::string_view want = key_of(v);  // "nvidia", "amd": the catalog's vendor, any case
     if (gpu_vendor.size() != want.size()) return false;
     for (size_t i = 0; i < want.size(); ++i)
         if (std::tolower(static_cast<unsigned char>(gpu_vendor[i])) != want[i]) return false;
     return true;
-}
-std::string_view asr_runtime_key(AsrRuntime r) {
-    switch (r) {
-        case AsrRuntime::hf: return "hf";
-        case AsrRuntime::ct2: return "ct2";
-        case AsrRuntime::cpp: return "cpp";
-        case AsrRuntime::trt: return "trt";
-    }
-    return "ct2";
-}
-std::string_view asr_mode_key(AsrMode m) { return m == AsrMode::sequential ? "seq" : "chunk"; }
-std::string_view rank_by_key(RankBy r) {
-    switch (r) {
-        case RankBy::cost: return "cost";
-        case RankBy::speed: return "speed";
-        case RankBy::gpus: return "gpus";
-    }
-    return "cost";
 }
 
 double default_tokens(Task t) { return t == Task::train ? 1e12 : 100e6; }
@@ -296,7 +257,7 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
     auto& said = r.assumptions;
     said.push_back(Message(code::assume_reserve).num("reserve", state.reserve));
     said.push_back(Message(code::assume_binary_gb));
-    const bool encoder_service = state.use == "asr" || state.use == "embed";  // they state their own
+    const bool encoder_service = state.use == Use::asr || state.use == Use::embed;  // they state their own
     if (state.task == Task::infer && !encoder_service) {
         said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
                            .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
@@ -350,7 +311,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     if (found && found->max_context > 0) {
         const bool infer = state.task == Task::infer;
         const double asked = infer ? state.ctx : state.seq;
-        const bool encoder_use = infer && (state.use == "asr" || state.use == "embed");  // no chat context
+        const bool encoder_use = infer && (state.use == Use::asr || state.use == Use::embed);  // no chat context
         if (state.task != Task::other && !encoder_use && asked > found->max_context)
             r.warnings.push_back(Message(infer ? code::model_context_over_max : code::model_sequence_over_max)
                                      .num("asked", asked).str("model", found->name).num("max", found->max_context));

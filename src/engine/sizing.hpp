@@ -75,6 +75,7 @@
 #include "engine/slo.hpp"
 #include "engine/state.hpp"
 #include "engine/units.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer {
 

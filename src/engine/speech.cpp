@@ -213,8 +213,8 @@ void explain_whisper(const Job& job, const WhisperFit& f, double files_rate, dou
             .num("gflops", f.shape.encoder_flops / sp.window_seconds / 1e9),
         {}});
     out.explanations.push_back({"speech.pipeline",
-        Message(code::formula_whisper_pipeline).term("runtime", "term.asr_" + std::string(asr_runtime_key(f.files.runtime->runtime)))
-            .term("mode", "term.asr_mode_" + std::string(asr_mode_key(f.files.mode))).num("beam", f.files.beam)
+        Message(code::formula_whisper_pipeline).term("runtime", text_of(f.files.runtime->runtime))
+            .term("mode", text_of(f.files.mode)).num("beam", f.files.beam)
             .num("advance", f.files.advance_s).num("tokens", f.files.tokens)
             .num("weights_mb", f.shape.decoder_bytes / 1e6).num("kv_mb", f.shape.cross_kv_bytes / 1e6),
         {}});
@@ -247,8 +247,8 @@ void state_assumptions(const SpeechShape& s, const WhisperFit* wf, Result& out) 
                        .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
     if (wf) {
         const AsrRuntimeProfile& rt = *wf->files.runtime;
-        said.push_back(Message(code::assume_asr_runtime).term("runtime", "term.asr_" + std::string(asr_runtime_key(rt.runtime)))
-                           .term("mode", "term.asr_mode_" + std::string(asr_mode_key(wf->files.mode))).num("beam", wf->files.beam)
+        said.push_back(Message(code::assume_asr_runtime).term("runtime", text_of(rt.runtime))
+                           .term("mode", text_of(wf->files.mode)).num("beam", wf->files.beam)
                            .num("batch", wf->files.batch_asked).num("step_us", rt.step_us).num("layer_us", rt.layer_us)
                            .num("hyp_us", rt.hypothesis_us)
                            .num("window_ms", wf->files.mode == AsrMode::sequential ? rt.seek_host_ms : rt.chunk_host_ms));

@@ -14,7 +14,11 @@ enum class TuneMethod { full, lora, qlora };
 // Fine-tuning framework family: plain Hugging Face Trainer + PEFT, or a fused / chunked-loss trainer
 // (Unsloth, Liger kernels, torchtune with chunked cross-entropy and activation offload).
 enum class Trainer { hf, fused };
-enum class OtherWork { render, transcode, image, hpc };
+// The preset within the task (`use=`): the inference presets, then other GPU work (vocabulary.cpp).
+enum class Use { chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc };
+// Other GPU work: a transcoding job's resolution and codec.
+enum class Resolution { p720, p1080, p1440, k4, k8 };
+enum class VideoCodec { h264, hevc, av1 };
 enum class RankBy { cost, speed, gpus };
 // Speech-to-text runtime family of a Whisper-type model (speech_pipeline.hpp): Hugging Face
 // Transformers (PyTorch eager), CTranslate2 (faster-whisper, WhisperX), whisper.cpp, and an optimised
@@ -61,7 +65,7 @@ enum class View { options, models };
 
 struct State {
     Task task = Task::infer;
-    std::string use = "chat";              // preset within the task: chat rag ocr general asr embed copilot | render transcode image hpc
+    Use use = Use::chat;                   // preset within the task (its keys: engine/vocabulary.cpp)
     View view = View::options;             // view=models: "what can I run on my GPU?" (model_fit.hpp)
     std::string model = "Qwen/Qwen3-8B";   // catalog id, or "custom"
     CustomModel custom;
@@ -124,8 +128,8 @@ struct State {
     // other GPU work
     double vram = 16;       // GB the scene / batch / dataset needs
     double streams = 8;     // concurrent video streams (transcode); live audio streams (asr)
-    std::string res = "1080p";
-    std::string codec = "h264";
+    Resolution res = Resolution::p1080;
+    VideoCodec codec = VideoCodec::h264;
 
     // pinning and policy
     std::string gpu;            // empty = every GPU
@@ -135,16 +139,9 @@ struct State {
     RankBy sort = RankBy::cost;
 };
 
-std::string_view task_key(Task t);
-std::string_view method_key(TuneMethod m);
-std::string_view trainer_key(Trainer t);
-std::string_view rank_by_key(RankBy r);
-std::string_view host_ram_key(HostRam r);
-std::string_view vendor_key(VendorFilter v);  // any nvidia amd
+// The enums' keys (link, JSON, catalog): engine/vocabulary.hpp, key_of() and from_key().
 // True when the GPU's catalog vendor passes the filter (case-insensitive: "NVIDIA", "AMD").
 bool vendor_matches(VendorFilter v, std::string_view gpu_vendor);
-std::string_view asr_runtime_key(AsrRuntime r);  // hf ct2 cpp trt
-std::string_view asr_mode_key(AsrMode m);        // chunk seq
 
 // Training from scratch defaults to a pretraining-sized corpus (1 T); fine-tuning to 100 M tokens.
 double default_tokens(Task t);

@@ -288,11 +288,7 @@ bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
     return true;
 }
 
-const char* method_term(const State& s) {
-    return s.task == Task::train ? code::term_pretrain
-           : s.method == TuneMethod::full ? code::term_full_finetune
-           : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
-}
+const char* method_term(const State& s) { return s.task == Task::train ? code::term_pretrain : text_of(s.method); }
 
 void explain_job(const Job& job, Result& out) {
     const State& s = job.state;

@@ -71,11 +71,7 @@ Launch launch_of(const Job& job, const Option& o) {
     return {count, 1};
 }
 
-const char* method_term(const State& s) {
-    if (s.task == Task::train) return code::term_pretrain;
-    return s.method == TuneMethod::full ? code::term_full_finetune
-           : s.method == TuneMethod::lora ? code::term_lora : code::term_qlora;
-}
+const char* method_term(const State& s) { return s.task == Task::train ? code::term_pretrain : text_of(s.method); }
 
 // ---- pre-training: Megatron-LM ------------------------------------------------------------
 
@@ -230,7 +226,7 @@ std::string output_dir(const ModelSpec& m, const State& s) {
     std::string name = m.custom ? "custom" : m.id.substr(m.id.find('/') + 1);
     for (char& ch : name)
         if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_')) ch = '-';
-    return "saves/" + name + "-" + std::string(method_key(s.method));
+    return "saves/" + name + "-" + std::string(key_of(s.method));
 }
 
 void llamafactory_args(ShellLines& c, const Job& job, const TuneRun& r) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 
 #include "engine/custom_model.hpp"
 #include "engine/services.hpp"
@@ -296,198 +298,349 @@ struct Pair {
     const std::string& value;
     std::string shown, shown_value;
     std::vector<Warning>& warnings;
+    bool& have_model;  // model= was read: a custom architecture without it is still a custom model
 
     void warn(Message m) { warnings.push_back(std::move(m)); }
     // `expect` is a term rendered with this message's parameters (values, min, max).
     Message bad_message(const char* expect) const {
         return Message(code::link_bad_value).str("key", shown).str("value", shown_value).term("expect", expect);
     }
-    void bad(const char* values) { warn(bad_message(code::expect_one_of).str("values", values)); }
+    void bad(const std::string& values) { warn(bad_message(code::expect_one_of).str("values", values)); }
     void bad_range(const char* expect, double min, double max) {
         warn(bad_message(expect).num("min", min).num("max", max));
     }
-    // The value's place among `words`, or -1 (and the warning that lists them).
-    int pick(std::initializer_list<const char*> words, const char* listed) {
-        int i = 0;
-        for (const char* w : words) {
-            if (value == w) return i;
-            ++i;
-        }
-        bad(listed);
-        return -1;
-    }
     // A 0/1 flag into `flag`.
     void flag(bool& flag) {
-        if (const int i = pick({"0", "1"}, "0, 1"); i >= 0) flag = i == 1;
+        if (value == "0" || value == "1") flag = value == "1";
+        else bad("0, 1");
     }
 };
 
-constexpr const char* kFormats = "fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m";
+// The formats' keys as a warning lists them ("fp32 bf16 …"), from engine/formats.cpp's tables.
+std::string weight_formats_listed() {
+    std::string out;
+    for (int i = 0; i < kWeightFormatCount; ++i)
+        out += (i ? " " : "") + std::string(weight_format_info(weight_format_at(i)).key);
+    return out;
+}
+std::string kv_formats_listed() {
+    std::string out;
+    for (int i = 0; i < kKvFormatCount; ++i) out += (i ? " " : "") + std::string(kv_format_key(kv_format_at(i)));
+    return out;
+}
 
-// The model, its custom description's words and the GPU ids. False when `p.key` is none of them.
-bool decode_model_key(Pair& p, State& s, bool& have_model) {
-    const std::string& key = p.key;
-    const std::string& value = p.value;
-    if (key == "name") {
-        // A display name for a custom model: the id character set, so it needs no escaping anywhere.
-        if (valid_link_id(value) && value.size() <= 100) s.custom.name = value;
-        else p.warn(p.bad_message(code::expect_model_id));
-    } else if (key == "native") {
-        // BF16 is what a custom model is without the key: one state, one link.
-        if (auto f = parse_weight_format(value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
-        else p.bad(kFormats);
-    } else if (key == "tied" || key == "experts_only") {
-        p.flag(key == "tied" ? s.custom.tied : s.custom.experts_only);
-    } else if (key == "model") {
-        if (valid_link_id(value)) s.model = value, have_model = true;
-        else p.warn(p.bad_message(code::expect_model_id));
-    } else if (key == "gpu" || key == "gpuh_gpu") {
-        if (valid_link_id(value)) (key == "gpu" ? s.gpu : s.gpuh_gpu) = value;
-        else p.warn(p.bad_message(code::expect_gpu_id));
-    } else if (key == "wq") {
-        if (auto f = parse_weight_format(value)) s.wq = *f;
-        else p.bad(kFormats);
-    } else if (key == "kvq") {
-        if (auto f = parse_kv_format(value)) s.kvq = *f;
-        else p.bad("bf16 fp16 fp8 int8");
-    } else {
-        return false;
-    }
+// ---- readers and writers: one per kind of value, shared by the keys of kKeyRules -----------------
+// A writer sets `out` and returns true when the state's value differs from what the link omits
+// (`def`: State{} or the use preset's defaults); a custom model's fields are compared on `s.custom`,
+// which encode_link resets to the default for a catalog model.
+
+// An enumerated field: its words are the vocabulary's keys (engine/vocabulary.cpp).
+template <auto F> void read_word(Pair& p, State& s) {
+    using E = std::remove_reference_t<decltype(s.*F)>;
+    if (const auto v = from_key<E>(p.value)) s.*F = *v;
+    else p.bad(keys_listed<E>());
+}
+template <auto F> bool write_word(const State& s, const State& def, std::string& out) {
+    if (s.*F == def.*F) return false;
+    out = std::string(key_of(s.*F));
     return true;
 }
 
-// Keys whose value is one of a few words. False when `p.key` is none of them.
-bool decode_word_key(Pair& p, State& s) {
-    const std::string& key = p.key;
-    int i = 0;
-    if (key == "task") {
-        if ((i = p.pick({"infer", "tune", "train", "other"}, "infer, tune, train, other")) >= 0)
-            s.task = std::array{Task::infer, Task::tune, Task::train, Task::other}[size_t(i)];
-    } else if (key == "use") {
-        if (p.pick({"chat", "rag", "ocr", "general", "asr", "embed", "copilot", "render", "transcode", "image", "hpc"},
-                   "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc") >= 0)
-            s.use = p.value;
-    } else if (key == "view") {
-        if ((i = p.pick({"options", "models"}, "models, options")) >= 0) s.view = i ? View::models : View::options;
-    } else if (key == "method") {
-        if ((i = p.pick({"full", "lora", "qlora"}, "full, lora, qlora")) >= 0)
-            s.method = std::array{TuneMethod::full, TuneMethod::lora, TuneMethod::qlora}[size_t(i)];
-    } else if (key == "trainer") {
-        if ((i = p.pick({"hf", "fused"}, "hf, fused")) >= 0) s.trainer = i ? Trainer::fused : Trainer::hf;
-    } else if (key == "sort") {
-        if ((i = p.pick({"cost", "speed", "gpus"}, "cost, speed, gpus")) >= 0)
-            s.sort = std::array{RankBy::cost, RankBy::speed, RankBy::gpus}[size_t(i)];
-    } else if (key == "res") {
-        if (p.pick({"720p", "1080p", "1440p", "4k", "8k"}, "720p, 1080p, 1440p, 4k, 8k") >= 0) s.res = p.value;
-    } else if (key == "codec") {
-        if (p.pick({"h264", "hevc", "av1"}, "h264, hevc, av1") >= 0) s.codec = p.value;
-    } else if (key == "asr_rt") {
-        if ((i = p.pick({"hf", "ct2", "cpp", "trt"}, "hf, ct2, cpp, trt")) >= 0)
-            s.asr_runtime = std::array{AsrRuntime::hf, AsrRuntime::ct2, AsrRuntime::cpp, AsrRuntime::trt}[size_t(i)];
-    } else if (key == "longform") {
-        if ((i = p.pick({"chunk", "seq"}, "chunk, seq")) >= 0) s.asr_mode = i ? AsrMode::sequential : AsrMode::chunked;
-    } else if (key == "ddr") {
-        if ((i = p.pick({"4", "ddr4", "5", "ddr5"}, "4, 5")) >= 0) s.ddr = i >= 2 ? HostRam::ddr5 : HostRam::ddr4;
-    } else if (key == "vendor") {
-        if ((i = p.pick({"any", "nvidia", "amd"}, "nvidia, amd, any")) >= 0)
-            s.vendor = std::array{VendorFilter::any, VendorFilter::nvidia, VendorFilter::amd}[size_t(i)];
-    } else if (key == "offload" || key == "ckpt") {
-        p.flag(key == "offload" ? s.offload : s.ckpt);
-    } else {
-        return false;
-    }
+template <bool State::*F> void read_flag(Pair& p, State& s) { p.flag(s.*F); }
+template <bool CustomModel::*F> void read_custom_flag(Pair& p, State& s) { p.flag(s.custom.*F); }
+template <bool State::*F> bool write_flag(const State& s, const State& def, std::string& out) {
+    if (s.*F == def.*F) return false;
+    out = s.*F ? "1" : "0";
+    return true;
+}
+template <bool CustomModel::*F> bool write_custom_flag(const State& s, const State& def, std::string& out) {
+    if (s.custom.*F == def.custom.*F) return false;
+    out = s.custom.*F ? "1" : "0";
     return true;
 }
 
-// Numeric keys with a rule of their own (optional fields, clamping). False when `p.key` is none of them.
-bool decode_special_number(Pair& p, State& s, bool is_num, double num) {
-    const std::string& key = p.key;
-    const bool whole = is_num && num == std::floor(num);
-    auto within = [&](double min, double max) { return is_num && num >= min && num <= max; };
-    if (key == "zero") {
-        if (whole && within(0, 3)) s.zero = int(num); else p.bad("0, 1, 2, 3");
-    } else if (key == "n") {
-        if (whole && within(1, 100000)) s.n = int(num); else p.bad_range(code::expect_whole, 1, 100000);
-    } else if (key == "mfu") {
-        // Below 1 % the training time runs away: clamped, and said so.
-        if (is_num && num > 0 && num < kMinMfu)
-            p.warn(Message(code::link_mfu_clamped).str("value", p.shown_value).num("min", kMinMfu));
-        if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu);
-        else p.warn(p.bad_message(code::expect_fraction));
-    } else if (key == "ram_gbs") {
-        if (within(1, 100000)) s.ram_gbs = num; else p.bad_range(code::expect_number, 1, 100000);
-    } else if (key == "cpu_layers") {
-        if (whole && within(0, 100000)) s.cpu_layers = int(num); else p.bad_range(code::expect_whole, 0, 100000);
-    } else if (key == "days") {
-        if (within(0.01, 100000)) s.days = num; else p.bad_range(code::expect_number, 0.01, 100000);
-    } else if (key == "gpuh") {
-        if (within(0.01, 1e12)) s.gpuh = num; else p.bad_range(code::expect_number, 0.01, 1e12);
-    } else if (key == "tokens") {
-        if (within(1, 1e16)) s.tokens = num; else p.bad_range(code::expect_tokens, 1, 1e16);
-    } else {
-        return false;
-    }
+// Ids and names: kept verbatim when they hold the id character set (the catalog decides the rest).
+template <std::string State::*F> bool write_text(const State& s, const State& def, std::string& out) {
+    if (s.*F == def.*F) return false;
+    out = s.*F;
+    return true;
+}
+void read_model(Pair& p, State& s) {
+    if (valid_link_id(p.value)) s.model = p.value, p.have_model = true;
+    else p.warn(p.bad_message(code::expect_model_id));
+}
+template <std::string State::*F> void read_gpu_id(Pair& p, State& s) {
+    if (valid_link_id(p.value)) s.*F = p.value;
+    else p.warn(p.bad_message(code::expect_gpu_id));
+}
+// A display name for a custom model: the id character set, so it needs no escaping anywhere.
+void read_name(Pair& p, State& s) {
+    if (valid_link_id(p.value) && p.value.size() <= 100) s.custom.name = p.value;
+    else p.warn(p.bad_message(code::expect_model_id));
+}
+bool write_name(const State& s, const State& def, std::string& out) {
+    if (s.custom.name == def.custom.name) return false;
+    out = s.custom.name;
     return true;
 }
 
-// Every other key: the number tables, or an unknown key.
-void decode_number_key(Pair& p, State& s) {
+// Formats (engine/formats.cpp holds their keys).
+void read_native(Pair& p, State& s) {
+    // BF16 is what a custom model is without the key: one state, one link.
+    if (auto f = parse_weight_format(p.value)) s.custom.native = *f == WeightFormat::bf16 ? std::nullopt : f;
+    else p.bad(weight_formats_listed());
+}
+bool write_native(const State& s, const State&, std::string& out) {
+    if (s.custom.native) out = std::string(weight_format_info(*s.custom.native).key);
+    return s.custom.native.has_value();
+}
+void read_wq(Pair& p, State& s) {
+    if (auto f = parse_weight_format(p.value)) s.wq = *f;
+    else p.bad(weight_formats_listed());
+}
+bool write_wq(const State& s, const State&, std::string& out) {
+    if (s.wq) out = std::string(weight_format_info(*s.wq).key);
+    return s.wq.has_value();
+}
+void read_kvq(Pair& p, State& s) {
+    if (auto f = parse_kv_format(p.value)) s.kvq = *f;
+    else p.bad(kv_formats_listed());
+}
+bool write_kvq(const State& s, const State& def, std::string& out) {
+    out = std::string(kv_format_key(s.kvq));
+    return s.kvq != def.kvq;
+}
+
+// Numbers with a rule of their own.
+bool read_number(const Pair& p, double& num) { return parse_number(p.value, &num); }
+void read_zero(Pair& p, State& s) {
+    double num = 0;
+    if (read_number(p, num) && num == std::floor(num) && num >= 0 && num <= 3) s.zero = int(num);
+    else p.bad("0, 1, 2, 3");
+}
+void read_mfu(Pair& p, State& s) {
+    double num = 0;
+    const bool is_num = read_number(p, num);
+    // Below 1 % the training time runs away: clamped, and said so.
+    if (is_num && num > 0 && num < kMinMfu)
+        p.warn(Message(code::link_mfu_clamped).str("value", p.shown_value).num("min", kMinMfu));
+    if (is_num && num > 0 && num <= 1) s.mfu = std::max(num, kMinMfu);
+    else p.warn(p.bad_message(code::expect_fraction));
+}
+// An optional field is written whenever it is set (no preset sets one).
+template <auto F> bool write_optional(const State& s, const State&, std::string& out) {
+    const auto& v = s.*F;
+    if (!v) return false;
+    if constexpr (std::is_same_v<std::remove_cv_t<std::remove_reference_t<decltype(*v)>>, int>) out = std::to_string(*v);
+    else out = format_number(*v);
+    return true;
+}
+
+// The version is read before the pairs (decode_link upgrades older links); here it is only checked.
+void read_version(Pair& p, State&) {
+    double v = 0;
+    if (!parse_number(p.value, &v) || v != kLinkVersion)
+        p.warn(Message(code::link_version).str("value", p.shown_value).num("version", kLinkVersion));
+}
+
+// ---- the key table ---------------------------------------------------------------------------------
+
+using Reader = void (*)(Pair&, State&);
+using Writer = bool (*)(const State&, const State&, std::string&);
+struct KeyRule {
+    const char* key;
+    Reader read;
+    Writer write;  // nullptr: never written by encode_link (v)
+};
+
+// Every key that is not a plain number of number_keys(), int_keys() or optional_keys().
+const KeyRule kKeyRules[] = {
+    {"v", read_version, nullptr},
+    {"task", read_word<&State::task>, write_word<&State::task>},
+    {"use", read_word<&State::use>, write_word<&State::use>},
+    {"view", read_word<&State::view>, write_word<&State::view>},
+    {"model", read_model, write_text<&State::model>},
+    {"name", read_name, write_name},
+    {"tied", read_custom_flag<&CustomModel::tied>, write_custom_flag<&CustomModel::tied>},
+    {"native", read_native, write_native},
+    {"experts_only", read_custom_flag<&CustomModel::experts_only>, write_custom_flag<&CustomModel::experts_only>},
+    {"wq", read_wq, write_wq},
+    {"kvq", read_kvq, write_kvq},
+    {"asr_rt", read_word<&State::asr_runtime>, write_word<&State::asr_runtime>},
+    {"longform", read_word<&State::asr_mode>, write_word<&State::asr_mode>},
+    {"offload", read_flag<&State::offload>, write_flag<&State::offload>},
+    {"ddr", read_word<&State::ddr>, write_word<&State::ddr>},
+    {"method", read_word<&State::method>, write_word<&State::method>},
+    {"trainer", read_word<&State::trainer>, write_word<&State::trainer>},
+    {"gpuh_gpu", read_gpu_id<&State::gpuh_gpu>, write_text<&State::gpuh_gpu>},
+    {"ckpt", read_flag<&State::ckpt>, write_flag<&State::ckpt>},
+    {"zero", read_zero, write_optional<&State::zero>},
+    {"mfu", read_mfu, write_optional<&State::mfu>},
+    {"res", read_word<&State::res>, write_word<&State::res>},
+    {"codec", read_word<&State::codec>, write_word<&State::codec>},
+    {"gpu", read_gpu_id<&State::gpu>, write_text<&State::gpu>},
+    {"vendor", read_word<&State::vendor>, write_word<&State::vendor>},
+    {"sort", read_word<&State::sort>, write_word<&State::sort>},
+};
+
+const KeyRule* find_rule(std::string_view key) {
+    for (const KeyRule& r : kKeyRules)
+        if (key == r.key) return &r;
+    return nullptr;
+}
+
+// Optional numbers: unset unless the link gives them, whole ones (`whole`) or real ones (`real`).
+struct OptionalKey {
+    const char* key;
+    double min, max;
+    const char* expect;
+    std::optional<double> State::*real;
+    std::optional<int> State::*whole;
+};
+const OptionalKey kOptionalKeys[] = {
+    {"ram_gbs", 1, 100000, code::expect_number, &State::ram_gbs, nullptr},
+    {"cpu_layers", 0, 100000, code::expect_whole, nullptr, &State::cpu_layers},
+    {"tokens", 1, 1e16, code::expect_tokens, &State::tokens, nullptr},
+    {"gpuh", 0.01, 1e12, code::expect_number, &State::gpuh, nullptr},
+    {"days", 0.01, 100000, code::expect_number, &State::days, nullptr},
+    {"n", 1, 100000, code::expect_whole, nullptr, &State::n},
+};
+
+// The number tables: false when `p.key` is in none of them.
+bool read_number_key(Pair& p, State& s) {
     double num = 0;
     const bool is_num = parse_number(p.value, &num);
-    if (decode_special_number(p, s, is_num, num)) return;
-    bool handled = false;
+    const bool in_range = is_num, whole = is_num && num == std::floor(num);
+    for (const auto& k : kOptionalKeys) {
+        if (p.key != k.key) continue;
+        if (in_range && num >= k.min && num <= k.max && (k.real || whole)) {
+            if (k.real) s.*k.real = num;
+            else s.*k.whole = int(num);
+        } else {
+            p.bad_range(k.expect, k.min, k.max);
+        }
+        return true;
+    }
     for (const auto& k : number_keys()) {
         if (p.key != k.key) continue;
-        handled = true;
         if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
         else p.bad_range(code::expect_number, k.min, k.max);
+        return true;
     }
     for (const auto& k : int_keys()) {
         if (p.key != k.key) continue;
-        handled = true;
-        if (is_num && num >= k.min && num <= k.max && num == std::floor(num)) *k.field(s) = int(num);
+        if (whole && num >= k.min && num <= k.max) *k.field(s) = int(num);
         else p.bad_range(code::expect_whole, k.min, k.max);
+        return true;
     }
-    if (!handled) p.warn(Message(code::link_unknown_key).str("key", p.shown));
+    return false;
 }
 
-}  // namespace
+// The number tables' value of `key` in `s`, as the link writes it; false when it equals `def`'s.
+bool write_number_key(const char* key, State& s, State& def, std::string& out) {
+    for (const auto& k : kOptionalKeys) {
+        if (std::strcmp(key, k.key) != 0) continue;
+        if (k.real && s.*k.real) out = format_number(*(s.*k.real));
+        else if (k.whole && s.*k.whole) out = std::to_string(*(s.*k.whole));
+        else return false;
+        return true;
+    }
+    for (const auto& nk : number_keys())
+        if (std::strcmp(key, nk.key) == 0 && *nk.field(s) != *nk.field(def)) return out = format_number(*nk.field(s)), true;
+    for (const auto& ik : int_keys())
+        if (std::strcmp(key, ik.key) == 0 && *ik.field(s) != *ik.field(def)) return out = std::to_string(*ik.field(s)), true;
+    return false;
+}
 
-DecodedLink decode_link(std::string_view text) {
-    DecodedLink d;
-    State& s = d.state;
-    text = link_pairs(text, d.warnings);
+// The link's pairs, percent-decoded, at most 8192 bytes of them (said so when cut).
+std::vector<LinkPair> split_pairs(std::string_view text, std::vector<Warning>& warnings) {
     if (text.size() > 8192) {
-        d.warnings.push_back(Message(code::link_too_long).num("max", 8192));
+        warnings.push_back(Message(code::link_too_long).num("max", 8192));
         text = text.substr(0, 8192);
     }
-    bool saw_version = false, have_model = false;
-    std::vector<std::string> seen;
+    std::vector<LinkPair> pairs;
     for (std::string_view rest = text; !rest.empty();) {
         const auto amp = rest.find('&');
         const std::string_view pair = rest.substr(0, amp);
         rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
         if (pair.empty()) continue;
         const auto eq = pair.find('=');
-        const std::string key = percent_decode(pair.substr(0, eq));
-        const std::string value = eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
+        pairs.push_back({percent_decode(pair.substr(0, eq)),
+                         eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1))});
+    }
+    return pairs;
+}
+
+// The version a link was written in: its first `v` that names one; the current one when it names
+// none (the warnings say "read as version N").
+int link_version(const std::vector<LinkPair>& pairs) {
+    for (const LinkPair& p : pairs) {
+        double v = 0;
+        if (p.key == "v" && parse_number(p.value, &v) && v >= 1 && v <= kLinkVersion && v == std::floor(v)) return int(v);
+    }
+    return kLinkVersion;
+}
+
+// Reads one pair into the state: the key table, then the number tables; anything else is unknown.
+void read_pair(Pair& p, State& s) {
+    // A web address is no value of any key (ids and names never hold "//"): that pair is refused,
+    // whatever its key, and the rest of the link is read.
+    if (p.value.find("://") != std::string::npos) {
+        p.warn(Message(code::link_url_value).str("key", p.shown).str("value", p.shown_value));
+    } else if (const KeyRule* r = find_rule(p.key)) {
+        r->read(p, s);
+    } else if (!read_number_key(p, s)) {
+        p.warn(Message(code::link_unknown_key).str("key", p.shown));
+    }
+}
+
+}  // namespace
+
+std::vector<CustomNumber> custom_numbers(const CustomModel& c) {
+    std::vector<CustomNumber> out;
+    for (const auto& k : number_keys())
+        if (k.in_custom) out.push_back({k.key, c.*k.in_custom, false});
+    for (const auto& k : int_keys())
+        if (k.in_custom) out.push_back({k.key, double(c.*k.in_custom), true});
+    return out;
+}
+
+// No format change yet: version 1 is the only one. A rename adds {2, "old", "new"} here and raises
+// kLinkVersion; every version-1 link then reads as it did (tests/links/v1.txt holds them to it).
+const std::vector<LinkUpgrade>& link_upgrades() {
+    static const std::vector<LinkUpgrade> steps;
+    return steps;
+}
+
+void upgrade_link(std::vector<LinkPair>& pairs, int version, const std::vector<LinkUpgrade>& steps) {
+    for (const LinkUpgrade& step : steps) {
+        if (step.version <= version) continue;  // the link already speaks this version
+        for (LinkPair& p : pairs) {
+            if (p.key != step.old_key || (step.old_value && p.value != step.old_value)) continue;
+            p.key = step.new_key;
+            if (step.new_value) p.value = step.new_value;
+        }
+    }
+}
+
+DecodedLink decode_link(std::string_view text) {
+    DecodedLink d;
+    State& s = d.state;
+    text = link_pairs(text, d.warnings);
+    std::vector<LinkPair> pairs = split_pairs(text, d.warnings);
+    upgrade_link(pairs, link_version(pairs));
+    bool saw_version = false, have_model = false;
+    std::vector<std::string> seen;
+    for (const LinkPair& lp : pairs) {
+        const std::string& key = lp.key;
+        const std::string& value = lp.value;
         Pair p{key, value, key.size() > 40 ? key.substr(0, 40) + "…" : key,
-               value.size() > 60 ? value.substr(0, 60) + "…" : value, d.warnings};
+               value.size() > 60 ? value.substr(0, 60) + "…" : value, d.warnings, have_model};
         for (const auto& k : seen)
             if (k == key) p.warn(Message(code::link_duplicate_key).str("key", p.shown));
         if (seen.size() < 64) seen.push_back(key);
-        // A web address is no value of any key (ids and names never hold "//"): that pair is refused,
-        // whatever its key, and the rest of the link is read.
-        if (value.find("://") != std::string::npos) {
-            p.warn(Message(code::link_url_value).str("key", p.shown).str("value", p.shown_value));
-        } else if (key == "v") {
-            saw_version = true;
-            double v = 0;
-            if (!parse_number(value, &v) || v != kLinkVersion)
-                p.warn(Message(code::link_version).str("value", p.shown_value).num("version", kLinkVersion));
-        } else if (!decode_model_key(p, s, have_model) && !decode_word_key(p, s)) {
-            decode_number_key(p, s);
-        }
+        saw_version |= key == "v" && value.find("://") == std::string::npos;
+        read_pair(p, s);
     }
     auto& w = d.warnings;
     if (!text.empty() && !saw_version) w.push_back(Message(code::link_no_version).num("version", kLinkVersion));
@@ -501,57 +654,17 @@ DecodedLink decode_link(std::string_view text) {
 
 std::string encode_link(const State& s) {
     // A service preset's defaults are omitted like the plain ones (services.hpp).
-    const State def = is_service_use(s.use) ? use_defaults_state(s.use) : State{};
-    std::string out = "v=" + std::to_string(kLinkVersion);
-    auto put = [&](const char* key, const std::string& value) {
-        out += '&';
-        out += key;
-        out += '=';
-        out += percent_encode_value(value);
-    };
+    State defaults = is_service_use(s.use) ? use_defaults_state(s.use) : State{};
     State probe = s;  // number_keys() hands out pointers into a mutable state
-    State defaults = def;
     // The custom model's keys describe model=custom only: a catalog model's link does not carry
     // the architecture last typed or imported (the page keeps it for when custom is chosen again).
     if (s.model != "custom") probe.custom = defaults.custom;
+    std::string out = "v=" + std::to_string(kLinkVersion);
     for (const char* key : kKeyOrder) {
-        const std::string k = key;
-        if (k == "task") { if (s.task != def.task) put(key, std::string(task_key(s.task))); continue; }
-        if (k == "use") { if (s.use != def.use) put(key, s.use); continue; }
-        if (k == "model") { if (s.model != def.model) put(key, s.model); continue; }
-        if (k == "view") { if (s.view == View::models) put(key, "models"); continue; }
-        const CustomModel& c = probe.custom;
-        if (k == "name") { if (!c.name.empty()) put(key, c.name); continue; }
-        if (k == "native") { if (c.native) put(key, std::string(weight_format_info(*c.native).key)); continue; }
-        if (k == "tied") { if (c.tied) put(key, "1"); continue; }
-        if (k == "experts_only") { if (c.experts_only) put(key, "1"); continue; }
-        if (k == "wq") { if (s.wq) put(key, std::string(weight_format_info(*s.wq).key)); continue; }
-        if (k == "kvq") { if (s.kvq != def.kvq) put(key, std::string(kv_format_key(s.kvq))); continue; }
-        if (k == "method") { if (s.method != def.method) put(key, std::string(method_key(s.method))); continue; }
-        if (k == "trainer") { if (s.trainer != def.trainer) put(key, std::string(trainer_key(s.trainer))); continue; }
-        if (k == "sort") { if (s.sort != def.sort) put(key, std::string(rank_by_key(s.sort))); continue; }
-        if (k == "res") { if (s.res != def.res) put(key, s.res); continue; }
-        if (k == "codec") { if (s.codec != def.codec) put(key, s.codec); continue; }
-        if (k == "asr_rt") { if (s.asr_runtime != def.asr_runtime) put(key, std::string(asr_runtime_key(s.asr_runtime))); continue; }
-        if (k == "longform") { if (s.asr_mode != def.asr_mode) put(key, std::string(asr_mode_key(s.asr_mode))); continue; }
-        if (k == "gpu") { if (!s.gpu.empty()) put(key, s.gpu); continue; }
-        if (k == "vendor") { if (s.vendor != def.vendor) put(key, std::string(vendor_key(s.vendor))); continue; }
-        if (k == "ckpt") { if (s.ckpt != def.ckpt) put(key, s.ckpt ? "1" : "0"); continue; }
-        if (k == "offload") { if (s.offload) put(key, "1"); continue; }
-        if (k == "ddr") { if (s.ddr != def.ddr) put(key, std::string(host_ram_key(s.ddr))); continue; }
-        if (k == "zero") { if (s.zero) put(key, std::to_string(*s.zero)); continue; }
-        if (k == "n") { if (s.n) put(key, std::to_string(*s.n)); continue; }
-        if (k == "mfu") { if (s.mfu) put(key, format_number(*s.mfu)); continue; }
-        if (k == "days") { if (s.days) put(key, format_number(*s.days)); continue; }
-        if (k == "ram_gbs") { if (s.ram_gbs) put(key, format_number(*s.ram_gbs)); continue; }
-        if (k == "cpu_layers") { if (s.cpu_layers) put(key, std::to_string(*s.cpu_layers)); continue; }
-        if (k == "tokens") { if (s.tokens) put(key, format_number(*s.tokens)); continue; }
-        if (k == "gpuh") { if (s.gpuh) put(key, format_number(*s.gpuh)); continue; }
-        if (k == "gpuh_gpu") { if (s.gpuh_gpu != def.gpuh_gpu) put(key, s.gpuh_gpu); continue; }
-        for (const auto& nk : number_keys())
-            if (k == nk.key && *nk.field(probe) != *nk.field(defaults)) put(key, format_number(*nk.field(probe)));
-        for (const auto& ik : int_keys())
-            if (k == ik.key && *ik.field(probe) != *ik.field(defaults)) put(key, std::to_string(*ik.field(probe)));
+        std::string value;
+        const KeyRule* r = find_rule(key);
+        if (r ? r->write(probe, defaults, value) : write_number_key(key, probe, defaults, value))
+            out += std::string("&") + key + "=" + percent_encode_value(value);
     }
     return out;
 }

@@ -26,9 +26,39 @@ struct DecodedLink {
     std::vector<Warning> warnings;
 };
 
+// One key=value pair of a link, percent-decoded.
+struct LinkPair {
+    std::string key, value;
+};
+
+// A change of the link's format, made in `version`: links written before it carried `old_key` (with
+// `old_value`, when given) for what is now `new_key` (with `new_value`, when given). Links never change
+// meaning: a rename is a step here plus kLinkVersion + 1, and every older link reads as it did.
+struct LinkUpgrade {
+    int version;
+    const char* old_key;
+    const char* new_key;
+    const char* old_value = nullptr;
+    const char* new_value = nullptr;
+};
+// The format's changes, oldest first (none yet: version 1 is the only one).
+const std::vector<LinkUpgrade>& link_upgrades();
+// Rewrites the pairs of a link written in `version` into the current version's, one step at a time.
+// decode_link calls it before it reads a pair: the one place that knows old spellings.
+void upgrade_link(std::vector<LinkPair>& pairs, int version, const std::vector<LinkUpgrade>& steps = link_upgrades());
+
 // Accepts a bare fragment ("v=1&…"), one with a leading '#', or a whole URL ("https://…/#v=1&…").
 DecodedLink decode_link(std::string_view text);
 std::string encode_link(const State& s);
+
+// A custom model's numeric link keys and their values, from the link's own tables: the CLI's JSON names
+// the custom model by them (report.cpp), so a new architecture key is one row of link.cpp.
+struct CustomNumber {
+    const char* key;
+    double value;
+    bool whole;  // an integer key
+};
+std::vector<CustomNumber> custom_numbers(const CustomModel& c);
 
 // Helpers shared with other parsers (CLI flags, tests).
 std::string percent_decode(std::string_view s);

@@ -67,9 +67,9 @@ std::string_view figure_family(const Result& r, const Option& o, std::string_vie
     const State& s = r.state;
     switch (s.task) {
         case Task::infer:
-            if (s.use == "asr")
+            if (s.use == Use::asr)
                 return one_of(f, {"audio_x_realtime", "streams_served"}) || sized_by_estimate(f) ? "speech" : "";
-            if (s.use == "embed")
+            if (s.use == Use::embed)
                 return one_of(f, {"qps_capacity", "index_hours"}) || sized_by_estimate(f) ? "embedding" : "";
             return serving_family(o, f);
         case Task::tune:

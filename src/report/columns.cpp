@@ -104,7 +104,7 @@ unsigned task_bit(const State& s) {
         case Task::other: return other;
         case Task::infer: break;
     }
-    return s.use == "asr" ? asr : s.use == "embed" ? embed : chat;
+    return s.use == Use::asr ? asr : s.use == Use::embed ? embed : chat;
 }
 
 bool is_job(const State& s) { return s.task == Task::tune || s.task == Task::train; }
@@ -116,7 +116,7 @@ ColumnId ranked_column(const State& s) {
     if (s.sort == RankBy::cost) return is_job(s) ? ColumnId::cost_total : ColumnId::cost_per_hour;
     if (is_job(s)) return ColumnId::time;
     if (s.task == Task::other) return ColumnId::score;
-    return s.use == "asr" ? ColumnId::x_realtime : s.use == "embed" ? ColumnId::qps : ColumnId::tok_s_user;
+    return s.use == Use::asr ? ColumnId::x_realtime : s.use == Use::embed ? ColumnId::qps : ColumnId::tok_s_user;
 }
 
 }  // namespace

@@ -23,9 +23,9 @@ const char* T(const char* english, Lang lang) { return text::ui(english, lang); 
 bool is_train(const Result& r) { return r.state.task == Task::tune || r.state.task == Task::train; }
 
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
-    if (r.state.task == Task::infer && r.state.use == "asr")
+    if (r.state.task == Task::infer && r.state.use == Use::asr)
         return text::number(o.audio_x_realtime.mid, 0, lang) + " × " + T("realtime per GPU", lang);
-    if (r.state.task == Task::infer && r.state.use == "embed")
+    if (r.state.task == Task::infer && r.state.use == Use::embed)
         return text::number(o.qps_capacity.mid, 0, lang) + " " + T("queries/s", lang) + ", " + T("corpus in", lang) + " " +
                text::duration_hours(o.index_hours.mid, lang);
     if (r.state.task == Task::infer)
@@ -77,18 +77,18 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
     auto n = [lang](double v, int d) { return text::number(v, d, lang); };
     std::vector<std::pair<std::string, std::string>> in;
     auto add = [&](const char* label, const std::string& v) { in.emplace_back(T(label, lang), v); };
-    if (s.task == Task::infer && s.use == "asr") {
+    if (s.task == Task::infer && s.use == Use::asr) {
         add("Recorded audio, hours per day", n(s.audio_h, 1));
         add("Live audio streams", n(s.streams, 0));
         add("Growth reserve, %", n(s.growth, 0));
-    } else if (s.task == Task::infer && s.use == "embed") {
+    } else if (s.task == Task::infer && s.use == Use::embed) {
         add("Passages in the knowledge base", text::compact(s.docs, 1, lang));
         add("Tokens per passage", n(s.doc_tokens, 0));
         add("Search queries per second", n(s.qps, 0));
         add("Vector index", text::with_unit(r.vector_index_gb, 1, "GB", lang));
         add("Growth reserve, %", n(s.growth, 0));
     } else if (s.task == Task::infer) {
-        if (s.use == "copilot") add("Prompt share in the prefix cache, %", n(s.prefix_hit, 0));
+        if (s.use == Use::copilot) add("Prompt share in the prefix cache, %", n(s.prefix_hit, 0));
         add("Weight format", std::string(weight_format_info(r.weight_format).label));
         add("Context per request, tokens", n(s.ctx, 0));
         add("Average prompt, tokens", n(s.in, 0));
@@ -119,10 +119,10 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
     } else {
         add("Memory the scene / batch needs, GB", n(s.vram, 1));
-        if (s.use == "transcode") {
+        if (s.use == Use::transcode) {
             add("Concurrent streams", n(s.streams, 0));
-            add("Resolution", s.res);
-            add("Codec", s.codec);
+            add("Resolution", std::string(key_of(s.res)));
+            add("Codec", std::string(key_of(s.codec)));
         }
     }
     add("Fix the GPU count", s.n ? n(*s.n, 0) : dash());
@@ -401,8 +401,8 @@ std::string export_file_name(const Result& r, const std::string& ext) {
     // The model's id without its organisation ("Qwen/Qwen3-8B" -> "qwen3-8b"); a custom model its name.
     std::string model = r.model.custom ? r.model.name : r.state.model;
     if (const auto at = model.rfind('/'); at != std::string::npos) model = model.substr(at + 1);
-    std::string task = r.state.task == Task::infer ? (r.state.use.empty() ? "infer" : r.state.use)
-                       : r.state.task == Task::tune ? "tune" : r.state.task == Task::train ? "train" : r.state.use;
+    const bool training = r.state.task == Task::tune || r.state.task == Task::train;
+    const std::string task(training ? key_of(r.state.task) : key_of(r.state.use));
     std::string name = "gpusizer";
     for (const std::string& part : {r.state.task == Task::other ? std::string() : slug(model, 40), slug(task, 20)})
         if (!part.empty()) name += "-" + part;

@@ -25,29 +25,23 @@ json range(const Range& r, int decimals) {
 }
 json mid_or_null(const Range& r, int decimals) { return r.mid == 0 && r.high == 0 ? json(nullptr) : round_to(r.mid, decimals); }
 
-// The custom model as its link keys name it (README: the configuration link); 0 = not given.
+// The custom model as its link keys name it (docs/LINK.md); 0 = not given. The numbers come from the
+// link's tables (custom_numbers); the JSON object's keys are sorted, so the rows' order does not matter.
 json custom_json(const CustomModel& c) {
-    return {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"params", c.params_b}, {"active", c.active_b},
-            {"layers", c.layers}, {"hidden", c.hidden}, {"heads", c.heads}, {"kv_heads", c.kv_heads},
-            {"head_dim", c.head_dim}, {"inter", c.intermediate}, {"vocab", c.vocab}, {"tied", c.tied},
-            {"max_ctx", c.max_context}, {"experts", c.experts}, {"topk", c.experts_per_token}, {"shared", c.shared_experts},
-            {"expert_inter", c.expert_intermediate}, {"dense_layers", c.dense_layers}, {"kv_lora", c.kv_lora_rank},
-            {"q_lora", c.q_lora_rank}, {"rope_dim", c.rope_dim}, {"nope_dim", c.nope_dim}, {"v_dim", c.v_dim},
-            {"window", c.window}, {"window_layers", c.window_layers}, {"lin_layers", c.linear_layers},
-            {"lin_k_heads", c.linear_k_heads}, {"lin_v_heads", c.linear_v_heads}, {"lin_k_dim", c.linear_k_dim},
-            {"lin_v_dim", c.linear_v_dim}, {"lin_conv", c.linear_conv}, {"indexer", c.indexer_dim},
-            {"attn_layers", c.attn_layers}, {"v_head", c.v_head}, {"win_kv", c.window_kv}, {"win_head", c.window_head},
-            {"lin_state", c.linear_state}, {"mlp", c.mlp_matrices}, {"embed", c.embed_dim}, {"enc_params", c.enc_params_b},
-            {"enc_layers", c.enc_layers}, {"enc_hidden", c.enc_hidden}, {"dec_layers", c.dec_layers},
-            {"native_gb", c.native_gb},
-            {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
-            {"experts_only", c.experts_only}};
+    json j = {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"tied", c.tied},
+              {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
+              {"experts_only", c.experts_only}};
+    for (const CustomNumber& n : custom_numbers(c)) j[n.key] = n.whole ? json(int(n.value)) : json(n.value);
+    return j;
 }
+
+// An enumerated field as the JSON writes it: its key (engine/vocabulary.cpp), the link's word.
+template <class E> std::string key(E v) { return std::string(key_of(v)); }
 
 json state_json(const State& s, double mfu) {
     json j;
-    j["task"] = std::string(task_key(s.task));
-    j["use"] = s.use;
+    j["task"] = key(s.task);
+    j["use"] = key(s.use);
     j["model"] = s.model;
     j["wq"] = s.wq ? json(std::string(weight_format_info(*s.wq).key)) : json(nullptr);
     j["kvq"] = std::string(kv_format_key(s.kvq));
@@ -55,8 +49,8 @@ json state_json(const State& s, double mfu) {
     j["tps"] = num(s.tps); j["ttft"] = num(s.ttft); j["growth"] = num(s.growth);
     j["rps"] = num(s.rps); j["burst"] = num(s.burst); j["pct"] = num(s.pct); j["spread"] = num(s.spread);
     j["spare"] = s.spare;
-    j["method"] = std::string(method_key(s.method)); j["rank"] = num(s.rank);
-    j["trainer"] = std::string(trainer_key(s.trainer));
+    j["method"] = key(s.method); j["rank"] = num(s.rank);
+    j["trainer"] = key(s.trainer);
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
     j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);
@@ -64,19 +58,19 @@ json state_json(const State& s, double mfu) {
     j["gpuh_gpu"] = s.gpuh_gpu;
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
     j["prefix_hit"] = num(s.prefix_hit);
-    j["asr_rt"] = std::string(asr_runtime_key(s.asr_runtime)); j["longform"] = std::string(asr_mode_key(s.asr_mode));
+    j["asr_rt"] = key(s.asr_runtime); j["longform"] = key(s.asr_mode);
     j["beam"] = s.beam > 0 ? json(s.beam) : json(nullptr); j["asr_batch"] = s.asr_batch > 0 ? json(s.asr_batch) : json(nullptr);
     j["clip"] = num(s.clip); j["speech_tokens"] = num(s.speech_tokens);
-    j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = s.ddr == HostRam::ddr5 ? "ddr5" : "ddr4";
+    j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = "ddr" + key(s.ddr);  // "ddr4": the link writes "4"
     j["ram_gbs"] = s.ram_gbs ? num(*s.ram_gbs) : json(nullptr);
     j["cpu_layers"] = s.cpu_layers ? json(*s.cpu_layers) : json(nullptr);
-    j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = s.res; j["codec"] = s.codec;
+    j["vram"] = num(s.vram); j["streams"] = num(s.streams); j["res"] = key(s.res); j["codec"] = key(s.codec);
     j["gpu"] = s.gpu.empty() ? json(nullptr) : json(s.gpu);
-    j["vendor"] = std::string(vendor_key(s.vendor));
+    j["vendor"] = key(s.vendor);
     j["n"] = s.n ? json(*s.n) : json(nullptr);
     j["reserve"] = num(s.reserve);
-    j["sort"] = std::string(rank_by_key(s.sort));
-    j["view"] = s.view == View::models ? "models" : "options";
+    j["sort"] = key(s.sort);
+    j["view"] = key(s.view);
     if (s.model == "custom") j["custom"] = custom_json(s.custom);
     return j;
 }

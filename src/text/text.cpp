@@ -295,10 +295,10 @@ std::string task_name(const State& s, Lang lang) {
     const char* detail = nullptr;
     switch (s.task) {
         case Task::infer:
-            detail = s.use == "rag" ? "RAG / document search" : s.use == "ocr" ? "OCR / documents"
-                     : s.use == "general" ? "General AI" : s.use == "asr" ? "Meeting transcription"
-                     : s.use == "embed" ? "Vector search over a knowledge base"
-                     : s.use == "copilot" ? "Copilot for developers" : "Chat-bot";
+            detail = s.use == Use::rag ? "RAG / document search" : s.use == Use::ocr ? "OCR / documents"
+                     : s.use == Use::general ? "General AI" : s.use == Use::asr ? "Meeting transcription"
+                     : s.use == Use::embed ? "Vector search over a knowledge base"
+                     : s.use == Use::copilot ? "Copilot for developers" : "Chat-bot";
             break;
         case Task::tune:
             task = "Fine-tuning";
@@ -307,8 +307,8 @@ std::string task_name(const State& s, Lang lang) {
         case Task::train: task = "Training from scratch"; break;
         case Task::other:
             task = "Training and other GPU work";
-            detail = s.use == "render" ? "3D rendering" : s.use == "transcode" ? "Video transcoding"
-                     : s.use == "hpc" ? "HPC / science" : "Image processing";
+            detail = s.use == Use::render ? "3D rendering" : s.use == Use::transcode ? "Video transcoding"
+                     : s.use == Use::hpc ? "HPC / science" : "Image processing";
             return ui(detail, lang);
     }
     return detail ? std::string(ui(task, lang)) + " · " + ui(detail, lang) : ui(task, lang);

@@ -24,7 +24,7 @@ void draw_memory_bar(const App& app, const Option& o) {
     if (s.task == Task::other) {
         // Other work runs no model: its one part is what the workload holds (transcoding asks for none).
         if (parts[0] <= 0) return;
-        names[0] = s.use == "render" ? tr("scene") : s.use == "hpc" ? tr("data set") : tr("image batch");
+        names[0] = s.use == Use::render ? tr("scene") : s.use == Use::hpc ? tr("data set") : tr("image batch");
     }
     const double total_gpu = o.gpu_memory_gb;
     if (total_gpu <= 0) return;
@@ -122,10 +122,26 @@ const char* chart_caption(const App& app) {
 
 }  // namespace
 
-void draw_chart(App& app) {
-    const bool infer = app.state.task == Task::infer;
-    if (app.state.task == Task::other) return;
-    if (infer && (app.state.use == "asr" || app.state.use == "embed")) return;  // no context or users axis
+// Axis titles in the reader's language: memory vs context, speed vs users (or, at a request rate,
+// the engine's latency-rate curve: panel_rate.cpp), days vs GPUs.
+void axis_titles(const State& s, bool ctx_axis, const char** x, const char** y) {
+    if (s.task != Task::infer) {
+        *x = tr("GPUs");
+        *y = tr("days, log scale");
+    } else if (ctx_axis) {
+        *x = tr("context, tokens");
+        *y = tr("GB");
+    } else if (s.rps > 0) {
+        *x = tr("requests/s");
+        *y = tr("time to first token at the percentile, s");
+    } else {
+        *x = tr("users");
+        *y = tr("tokens/s per user");
+    }
+}
+
+// Serving has two charts to choose from; a job has one.
+void choose_chart(App& app, bool infer) {
     if (infer) {
         ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
         ImGui::SameLine();
@@ -134,16 +150,20 @@ void draw_chart(App& app) {
         app.chart_kind = 1;
         dim_text(tr("Days to finish vs GPUs"));
     }
+}
+
+void draw_chart(App& app) {
+    const bool infer = app.state.task == Task::infer;
+    if (app.state.task == Task::other) return;
+    if (infer && (app.state.use == Use::asr || app.state.use == Use::embed)) return;  // no context or users axis
+    choose_chart(app, infer);
     if (infer && app.chart_kind == 1 && app.speed_chart_pending) fill_speed_chart(app);
     const App::Series& s = app.chart[app.chart_kind];
     if (s.x.size() < 2) return;
     // Axis titles, in the reader's language: y above the plot, x under its ticks.
     const bool ctx_axis = infer && app.chart_kind == 0;
-    const bool rate = infer && !ctx_axis && app.state.rps > 0;  // the engine's latency-rate curve (panel_rate.cpp)
-    const char* x_title = infer ? (ctx_axis ? tr("context, tokens") : rate ? tr("requests/s") : tr("users")) : tr("GPUs");
-    const char* y_title = infer ? (ctx_axis ? tr("GB") : rate ? tr("time to first token at the percentile, s")
-                                                               : tr("tokens/s per user"))
-                                : tr("days, log scale");
+    const char *x_title, *y_title;
+    axis_titles(app.state, ctx_axis, &x_title, &y_title);
     dim_text(y_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();

@@ -173,6 +173,25 @@ std::string guide_line(const Catalog& c, const TaskPreset& p) {
     return g;
 }
 
+// A use's chip. The article's chat presets, then its own services (step 1: "vector search over the
+// knowledge base", "meeting transcription and analytics", "a copilot for developers"), then other work.
+const char* use_label(Use u) {
+    switch (u) {
+        case Use::chat: return tr("Chat-bot");
+        case Use::rag: return tr("RAG / document search");
+        case Use::ocr: return tr("OCR / documents");
+        case Use::general: return tr("General AI");
+        case Use::asr: return tr("Meeting transcription");
+        case Use::embed: return tr("Vector search");
+        case Use::copilot: return tr("Copilot for developers");
+        case Use::render: return tr("3D rendering");
+        case Use::transcode: return tr("Video transcoding");
+        case Use::image: return tr("Image processing");
+        case Use::hpc: return tr("HPC / science");
+    }
+    return "";
+}
+
 }  // namespace
 
 void draw_task(App& app) {
@@ -187,15 +206,10 @@ void draw_task(App& app) {
     group(tr("Inference"));
     {
         ChipRow row{x_end};
-        // The article's chat presets, then its own services (step 1: "vector search over the knowledge
-        // base", "meeting transcription and analytics", "a copilot for developers").
-        const char* uses[] = {"chat", "rag", "ocr", "general", "asr", "embed", "copilot"};
-        const char* labels[] = {tr("Chat-bot"), tr("RAG / document search"), tr("OCR / documents"), tr("General AI"),
-                                tr("Meeting transcription"), tr("Vector search"),
-                                tr("Copilot for developers")};
-        for (int i = 0; i < 7; ++i)
-            if (row.chip_at(labels[i], s.task == Task::infer && s.use == uses[i] && s.view == View::options)) {
-                s.task = Task::infer; switch_use(s, uses[i]); s.view = View::options; apply_preset(app, s); changed = true;
+        for (const Term<Use>& u : terms<Use>())
+            if (use_task(u.value) == Task::infer &&
+                row.chip_at(use_label(u.value), s.task == Task::infer && s.use == u.value && s.view == View::options)) {
+                s.task = Task::infer; switch_use(s, u.value); s.view = View::options; apply_preset(app, s); changed = true;
             }
     }
     group(tr("Fine-tuning"));
@@ -205,7 +219,7 @@ void draw_task(App& app) {
         const char* labels[] = {"LoRA", "QLoRA", tr("Full fine-tune")};
         for (int i = 0; i < 3; ++i)
             if (row.chip_at(labels[i], s.task == Task::tune && s.method == methods[i])) {
-                s.task = Task::tune; s.method = methods[i]; switch_use(s, "chat"); s.view = View::options;
+                s.task = Task::tune; s.method = methods[i]; switch_use(s, Use::chat); s.view = View::options;
                 apply_preset(app, s);
                 changed = true;
             }
@@ -214,13 +228,11 @@ void draw_task(App& app) {
     {
         ChipRow row{x_end};
         if (row.chip_at(tr("Training from scratch"), s.task == Task::train)) {
-            s.task = Task::train; switch_use(s, "chat"); s.view = View::options; apply_preset(app, s); changed = true;
+            s.task = Task::train; switch_use(s, Use::chat); s.view = View::options; apply_preset(app, s); changed = true;
         }
-        const char* uses[] = {"render", "transcode", "image", "hpc"};
-        const char* labels[] = {tr("3D rendering"), tr("Video transcoding"), tr("Image processing"), tr("HPC / science")};
-        for (int i = 0; i < 4; ++i)
-            if (row.chip_at(labels[i], s.task == Task::other && s.use == uses[i])) {
-                s.task = Task::other; switch_use(s, uses[i]); s.view = View::options; changed = true;
+        for (const Term<Use>& u : terms<Use>())
+            if (use_task(u.value) == Task::other && row.chip_at(use_label(u.value), s.task == Task::other && s.use == u.value)) {
+                s.task = Task::other; switch_use(s, u.value); s.view = View::options; changed = true;
             }
     }
     changed |= draw_models_chip(app, s, x_end);
@@ -324,7 +336,7 @@ static bool draw_formats(const App& app, State& s) {
         }
         ImGui::EndCombo();
     }
-    if (s.task == Task::infer && s.use != "asr" && s.use != "embed") {  // encoders keep no KV cache
+    if (s.task == Task::infer && s.use != Use::asr && s.use != Use::embed) {  // encoders keep no KV cache
         ImGui::TextUnformatted(tr("KV-cache format"));
         ImGui::SetNextItemWidth(-1);
         auto kv_label = [&](KvFormat f) {
@@ -489,20 +501,28 @@ static bool draw_gpu_choice(App& app, State& s) {
     return changed;
 }
 
+// A combo over an enumerated field's keys, in its table's order (engine/vocabulary.cpp).
+template <class E> static bool key_combo(const char* label, const char* id, E* v) {
+    const Terms<E> rows = terms<E>();
+    const char* items[16];
+    int current = 0, n = 0;
+    for (const Term<E>& row : rows) {
+        if (row.value == *v) current = n;
+        if (n < 16) items[n++] = row.key;
+    }
+    if (!int_combo(label, id, &current, items, n, nullptr)) return false;
+    *v = rows.first[current].value;
+    return true;
+}
+
 // Other GPU work: the memory the work holds, or transcoding's streams, resolution and codec.
 static bool draw_other_work_load(State& s) {
     bool changed = false;
-    if (s.use != "transcode")
+    if (s.use != Use::transcode)
         return number_row(tr("Memory the scene / batch needs, GB"), "vram", &s.vram, 1, 1000, true, "%.0f", nullptr);
     changed |= number_row(tr("Concurrent streams"), "streams", &s.streams, 1, 10000, true, "%.0f", nullptr);
-    const char* res[] = {"720p", "1080p", "1440p", "4k", "8k"};
-    int r = 1;
-    for (int i = 0; i < 5; ++i) if (s.res == res[i]) r = i;
-    if (int_combo(tr("Resolution"), "res", &r, res, 5, nullptr)) { s.res = res[r]; changed = true; }
-    const char* codecs[] = {"h264", "hevc", "av1"};
-    int c = 0;
-    for (int i = 0; i < 3; ++i) if (s.codec == codecs[i]) c = i;
-    if (int_combo(tr("Codec"), "codec", &c, codecs, 3, nullptr)) { s.codec = codecs[c]; changed = true; }
+    changed |= key_combo(tr("Resolution"), "res", &s.res);
+    changed |= key_combo(tr("Codec"), "codec", &s.codec);
     return changed;
 }
 
@@ -568,7 +588,7 @@ bool draw_hardware_options(App& app, State& s) {
     int sort = int(s.sort);
     const char* sorts[] = {tr("Rank by cost"), tr("Rank by speed"), tr("Rank by fewest GPUs")};
     if (int_combo(tr("Ranking"), "sort", &sort, sorts, 3, nullptr)) { s.sort = RankBy(sort); changed = true; }
-    if (s.task == Task::infer && s.use != "asr" && s.use != "embed") changed |= draw_offload(s);
+    if (s.task == Task::infer && s.use != Use::asr && s.use != Use::embed) changed |= draw_offload(s);
     return changed;
 }
 

@@ -132,8 +132,8 @@ void draw_models(App& app) {
             changed = true;
             // A speech or an embedding model opens in its own service preset (services.hpp).
             const ModelSpec* spec = app.catalog.find_model(m->id);
-            const std::string use = spec && spec->speech ? "asr" : spec && spec->embedding ? "embed"
-                                  : is_service_use(s.use) && s.use != "copilot" ? "chat" : s.use;
+            const Use use = spec && spec->speech ? Use::asr : spec && spec->embedding ? Use::embed
+                            : is_service_use(s.use) && s.use != Use::copilot ? Use::chat : s.use;
             if (use != s.use) {
                 const std::string model = s.model;
                 switch_use(s, use);

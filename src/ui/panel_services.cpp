@@ -63,7 +63,7 @@ bool speech_pipeline_rows(State& s) {
 }  // namespace
 
 bool draw_service_load(App& app, State& s, bool& changed) {
-    if (s.use == "asr") {
+    if (s.use == Use::asr) {
         changed |= number_row(tr("Recorded audio, hours per day"), "audio_h", &s.audio_h, 0, 100000, true, "%.0f",
                               tr("Meetings recorded each working day, transcribed as they arrive (an 8-hour day)."));
         changed |= number_row(tr("Live audio streams"), "streams", &s.streams, 0, 10000, true, "%.0f",
@@ -73,7 +73,7 @@ bool draw_service_load(App& app, State& s, bool& changed) {
         if (m && m->speech && m->speech->decoder == "transformer") changed |= speech_pipeline_rows(s);
         return true;
     }
-    if (s.use == "embed") {
+    if (s.use == Use::embed) {
         changed |= number_row(tr("Passages in the knowledge base"), "docs", &s.docs, 1000, 1e10, true, "%.0f",
                               tr("Chunks of documents, one vector each (typed as 5M or 5000000)."));
         changed |= number_row(tr("Tokens per passage"), "doc_tokens", &s.doc_tokens, 16, 32768, true, "%.0f",
@@ -86,7 +86,7 @@ bool draw_service_load(App& app, State& s, bool& changed) {
 }
 
 bool draw_copilot_load(State& s) {
-    if (s.use != "copilot") return false;
+    if (s.use != Use::copilot) return false;
     dim_text(tr("Preset: completions while developers type: 16k context, 4,000-token prompts of which 75 % come from the "
                 "prefix cache, 64-token answers, 50 requests in flight, first token within 0.5 s."));
     return number_row(tr("Prompt share in the prefix cache, %"), "prefix_hit", &s.prefix_hit, 0, 100, false, "%.0f",
@@ -98,7 +98,7 @@ bool draw_copilot_load(State& s) {
 bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell) {
     const Result& r = app.result;
     const text::Lang L = lang();
-    if (r.state.use == "asr") {
+    if (r.state.use == Use::asr) {
         cell(tr("Audio per GPU, × realtime"), text::number(o.audio_x_realtime.mid, 0, L),
              range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" +
                  formula(r, "speech.encoder") + "\n" + formula(r, "speech.decoder") +
@@ -113,7 +113,7 @@ bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell) {
                  tr("price per GPU-hour / × realtime, at full load"), "audio_x_realtime");
         return true;
     }
-    if (r.state.use == "embed") {
+    if (r.state.use == Use::embed) {
         cell(tr("Queries per second"), text::number(o.qps_capacity.mid, 0, L),
              range_text(o.qps_capacity, 0, "") + "\n" + formula(r, "embed.qps") + "\n" + formula(r, "embed.flops"),
              "qps_capacity");

@@ -183,6 +183,19 @@ TEST_CASE("broken catalog files are rejected with precise errors") {
     REQUIRE(model.size() == 2);
     CHECK(model[0] == "bad.json: models[m].active_params_b: active parameters exceed total parameters");
     CHECK(model[1] == "bad.json: models[m].native_format: unknown format 'fp3'");
+    // A preset's task and use are the link's words (engine/vocabulary.cpp).
+    const char* gpu = R"({"id":"a","name":"A","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"})";
+    const auto preset = errors_of(std::string(R"({"schema":1,"catalog_version":"x","gpus":[)") + gpu +
+                                  R"(],"presets":[{"id":"p","task":"infer","use":"poetry","title_en":"P","title_ru":"P"},)"
+                                  R"({"id":"q","task":"serve","title_en":"Q","title_ru":"Q"}]})");
+    REQUIRE(preset.size() == 2);
+    CHECK(preset[0] == "bad.json: presets[p].use: expected one of chat, rag, ocr, general, asr, embed, copilot, render, "
+                       "transcode, image, hpc");
+    CHECK(preset[1] == "bad.json: presets[q].task: expected infer, tune, train or other");
+    const Catalog& c = test::bundled();
+    REQUIRE(!c.presets.empty());
+    CHECK(c.presets[0].task == Task::infer);
+    CHECK(c.presets[0].use == Use::chat);
 }
 
 TEST_CASE("provider files extend or replace; errors keep the base catalog") {

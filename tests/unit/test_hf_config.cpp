@@ -461,7 +461,7 @@ TEST_CASE("config.json: encoders and Whisper feed the embedding and speech-to-te
     REQUIRE(bert.model.embedding);
     CHECK(bert.model.embedding->dimensions == 768);
     const State sb = state_with_import(State{}, bert.model);
-    CHECK(sb.use == "embed");
+    CHECK(sb.use == Use::embed);
     const Result rb = evaluate(sb, test::bundled());
     CHECK(rb.memory.kv_cache.value == 0);  // an encoder keeps no KV cache
     CHECK(rb.vector_index_gb > 0);
@@ -499,7 +499,7 @@ TEST_CASE("config.json: encoders and Whisper feed the embedding and speech-to-te
     REQUIRE(modern.ok);
     CHECK(modern.model.params_b == doctest::Approx(0.149).epsilon(0.01));
     const State sw = state_with_import(State{}, w.model);
-    CHECK(sw.use == "asr");
+    CHECK(sw.use == Use::asr);
     const DecodedLink back = decode_link(encode_link(sw));
     CHECK(back.warnings.empty());
     REQUIRE(custom_model(back.state.custom).speech);

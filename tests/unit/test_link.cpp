@@ -109,3 +109,99 @@ TEST_CASE("frozen link corpus keeps decoding to the same state") {
     }
     CHECK(n >= 10);
 }
+
+// ---- the vocabulary (engine/vocabulary.cpp) and the upgrade step -----------------------------------
+
+template <class E> void check_vocabulary(int values) {
+    const Terms<E> rows = terms<E>();
+    CHECK(int(rows.count) == values);  // every value of the enum has its row
+    for (int i = 0; i < values; ++i) {
+        const E v = E(i);
+        CHECK(from_key<E>(key_of(v)) == v);  // a row per value, its key read back
+        int rows_of_v = 0;
+        for (const Term<E>& t : rows) rows_of_v += t.value == v;
+        CHECK(rows_of_v == 1);
+    }
+    CHECK_FALSE(from_key<E>("").has_value());
+    CHECK_FALSE(from_key<E>("nonsense").has_value());
+}
+
+TEST_CASE("every enumerated field has one table: each value one key, read back") {
+    check_vocabulary<Task>(4);
+    check_vocabulary<Use>(11);
+    check_vocabulary<View>(2);
+    check_vocabulary<TuneMethod>(3);
+    check_vocabulary<Trainer>(2);
+    check_vocabulary<RankBy>(3);
+    check_vocabulary<AsrRuntime>(4);
+    check_vocabulary<AsrMode>(2);
+    check_vocabulary<HostRam>(2);
+    check_vocabulary<VendorFilter>(3);
+    check_vocabulary<Resolution>(5);
+    check_vocabulary<VideoCodec>(3);
+    // The keys are public: links, the CLI's JSON and the catalog's presets carry them.
+    CHECK(keys_listed<Use>() == "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
+    CHECK(keys_listed<View>() == "models, options");
+    CHECK(keys_listed<VendorFilter>() == "nvidia, amd, any");
+    CHECK(keys_listed<HostRam>() == "4, 5");
+    CHECK(from_key<HostRam>("ddr5") == HostRam::ddr5);  // an alias: read, never written
+    CHECK(key_of(HostRam::ddr5) == "5");
+    CHECK(std::string(text_of(AsrRuntime::ct2)) == code::term_asr_ct2);
+    CHECK(std::string(text_of(TuneMethod::qlora)) == code::term_qlora);
+    CHECK(use_task(Use::copilot) == Task::infer);
+    CHECK(use_task(Use::hpc) == Task::other);
+}
+
+TEST_CASE("each use and every enumerated key's value round-trips through the link") {
+    for (const Term<Use>& u : terms<Use>()) {
+        State s;
+        s.task = use_task(u.value);
+        s.use = u.value;
+        const DecodedLink d = decode_link(encode_link(s));
+        CHECK(d.warnings.empty());
+        CHECK(d.state.use == u.value);
+        CHECK(encode_link(d.state) == encode_link(s));
+    }
+    for (const Term<Resolution>& r : terms<Resolution>()) {
+        const std::string link = std::string("v=1&task=other&use=transcode&res=") + r.key;
+        CHECK(decode_link(link).state.res == r.value);
+        CHECK(encode_link(decode_link(link).state) == (r.value == Resolution::p1080 ? "v=1&task=other&use=transcode" : link));
+    }
+    // A bad value lists the table's keys, as the warning always has.
+    const DecodedLink bad = decode_link("v=1&use=poetry");
+    REQUIRE(bad.warnings.size() == 1);
+    CHECK(bad.warnings[0].find("values")->text == "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
+    CHECK(bad.state.use == Use::chat);
+    // The formats' lists come from engine/formats.cpp's tables, as they read before.
+    const DecodedLink formats = decode_link("v=1&wq=fp5&kvq=fp4");
+    REQUIRE(formats.warnings.size() == 2);
+    CHECK(formats.warnings[0].find("values")->text == "fp32 bf16 fp16 fp8 int8 mxfp4 nvfp4 int4 q8_0 q6_k q5_k_m q4_k_m");
+    CHECK(formats.warnings[1].find("values")->text == "bf16 fp16 fp8 int8");
+}
+
+TEST_CASE("upgrade step: a link of an older version reads as the current one") {
+    // Version 1 is the only one: nothing to upgrade, and every version-1 link is read as it is.
+    CHECK(link_upgrades().empty());
+    // A made-up history: version 2 renamed `users` to `requests`, version 3 the value `fp8` of `kvq` to `e4m3`.
+    const std::vector<LinkUpgrade> steps = {{2, "users", "requests"}, {3, "kvq", "kvq", "fp8", "e4m3"}};
+    auto upgraded = [&](int version) {
+        std::vector<LinkPair> pairs = {{"v", std::to_string(version)}, {"users", "50"}, {"kvq", "fp8"}, {"kvq", "int8"}};
+        upgrade_link(pairs, version, steps);
+        std::string out;
+        for (const LinkPair& p : pairs) out += p.key + "=" + p.value + ";";
+        return out;
+    };
+    CHECK(upgraded(1) == "v=1;requests=50;kvq=e4m3;kvq=int8;");  // both steps, in order
+    CHECK(upgraded(2) == "v=2;users=50;kvq=e4m3;kvq=int8;");     // already speaks version 2
+    CHECK(upgraded(3) == "v=3;users=50;kvq=fp8;kvq=int8;");      // current: untouched
+    // The real (empty) history changes nothing.
+    std::vector<LinkPair> pairs = {{"v", "1"}, {"users", "50"}};
+    upgrade_link(pairs, 1);
+    CHECK(pairs[1].key == "users");
+    CHECK(pairs[1].value == "50");
+    // A link of an unknown version is still read, and says so, as before.
+    const DecodedLink future = decode_link("v=9&users=50");
+    CHECK(future.state.users == 50);
+    REQUIRE(future.warnings.size() == 1);
+    CHECK(future.warnings[0].code == code::link_version);
+}

@@ -38,10 +38,10 @@ TEST_CASE("a service link omits the preset's model and load, and decodes them ba
 
 TEST_CASE("switching the use resets the old preset's load and applies the new one") {
     State s;
-    switch_use(s, "copilot");
+    switch_use(s, Use::copilot);
     CHECK(s.out == 64);
     CHECK(s.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
-    switch_use(s, "chat");
+    switch_use(s, Use::chat);
     CHECK(s.out == State{}.out);
     CHECK(s.prefix_hit == 0);
 }
@@ -129,7 +129,7 @@ TEST_CASE("the models view sizes speech and embedding models in their own preset
         if (f.id == "openai/whisper-large-v3-turbo" || f.id == "BAAI/bge-m3") CHECK_MESSAGE(f.fits, f.id);
         if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
     }
-    s.use = "asr";  // a chat model is still sized as one when the page shows the transcription preset
+    s.use = Use::asr;  // a chat model is still sized as one when the page shows the transcription preset
     for (const ModelFit& f : fit_models(s, test::bundled()))
         if (f.id == "Qwen/Qwen3-8B") CHECK(f.fits);
 }

@@ -1,0 +1,79 @@
+// The tables of engine/vocabulary.hpp. Each row's key is public: links in the wild carry it, the
+// CLI's JSON and the exports print it, data/catalog.json's presets name it. Never rename a key;
+// a new spelling goes in as an alias (or as an upgrade step of the link, link.cpp).
+#include "engine/vocabulary.hpp"
+
+#include "engine/codes.hpp"
+
+namespace gpusizer {
+namespace {
+
+template <class E, std::size_t N> Terms<E> table(const Term<E> (&rows)[N]) { return {rows, N}; }
+
+constexpr Term<Task> kTasks[] = {
+    {Task::infer, "infer"}, {Task::tune, "tune"}, {Task::train, "train"}, {Task::other, "other"}};
+
+constexpr Term<Use> kUses[] = {
+    {Use::chat, "chat"},       {Use::rag, "rag"},         {Use::ocr, "ocr"},
+    {Use::general, "general"}, {Use::asr, "asr"},         {Use::embed, "embed"},
+    {Use::copilot, "copilot"}, {Use::render, "render"},   {Use::transcode, "transcode"},
+    {Use::image, "image"},     {Use::hpc, "hpc"}};
+
+// "models" first: the warning has always listed it so.
+constexpr Term<View> kViews[] = {{View::models, "models"}, {View::options, "options"}};
+
+constexpr Term<TuneMethod> kMethods[] = {{TuneMethod::full, "full", code::term_full_finetune},
+                                         {TuneMethod::lora, "lora", code::term_lora},
+                                         {TuneMethod::qlora, "qlora", code::term_qlora}};
+
+constexpr Term<Trainer> kTrainers[] = {{Trainer::hf, "hf"}, {Trainer::fused, "fused"}};
+
+constexpr Term<RankBy> kRankings[] = {
+    {RankBy::cost, "cost"}, {RankBy::speed, "speed", code::term_rank_speed}, {RankBy::gpus, "gpus", code::term_rank_gpus}};
+
+constexpr Term<AsrRuntime> kAsrRuntimes[] = {{AsrRuntime::hf, "hf", code::term_asr_hf},
+                                             {AsrRuntime::ct2, "ct2", code::term_asr_ct2},
+                                             {AsrRuntime::cpp, "cpp", code::term_asr_cpp},
+                                             {AsrRuntime::trt, "trt", code::term_asr_trt}};
+
+constexpr Term<AsrMode> kAsrModes[] = {{AsrMode::chunked, "chunk", code::term_asr_mode_chunk},
+                                       {AsrMode::sequential, "seq", code::term_asr_mode_seq}};
+
+// The link writes the digit; "ddr4" / "ddr5" are read too (the JSON prints those).
+constexpr Term<HostRam> kHostRams[] = {{HostRam::ddr4, "4", nullptr, "ddr4"}, {HostRam::ddr5, "5", nullptr, "ddr5"}};
+
+// "any" last: the warning has always listed it so.
+constexpr Term<VendorFilter> kVendors[] = {
+    {VendorFilter::nvidia, "nvidia"}, {VendorFilter::amd, "amd"}, {VendorFilter::any, "any"}};
+
+constexpr Term<Resolution> kResolutions[] = {{Resolution::p720, "720p"},
+                                             {Resolution::p1080, "1080p"},
+                                             {Resolution::p1440, "1440p"},
+                                             {Resolution::k4, "4k"},
+                                             {Resolution::k8, "8k"}};
+
+constexpr Term<VideoCodec> kCodecs[] = {{VideoCodec::h264, "h264"}, {VideoCodec::hevc, "hevc"}, {VideoCodec::av1, "av1"}};
+
+}  // namespace
+
+template <> Terms<Task> terms<Task>() { return table(kTasks); }
+template <> Terms<Use> terms<Use>() { return table(kUses); }
+template <> Terms<View> terms<View>() { return table(kViews); }
+template <> Terms<TuneMethod> terms<TuneMethod>() { return table(kMethods); }
+template <> Terms<Trainer> terms<Trainer>() { return table(kTrainers); }
+template <> Terms<RankBy> terms<RankBy>() { return table(kRankings); }
+template <> Terms<AsrRuntime> terms<AsrRuntime>() { return table(kAsrRuntimes); }
+template <> Terms<AsrMode> terms<AsrMode>() { return table(kAsrModes); }
+template <> Terms<HostRam> terms<HostRam>() { return table(kHostRams); }
+template <> Terms<VendorFilter> terms<VendorFilter>() { return table(kVendors); }
+template <> Terms<Resolution> terms<Resolution>() { return table(kResolutions); }
+template <> Terms<VideoCodec> terms<VideoCodec>() { return table(kCodecs); }
+
+Task use_task(Use u) {
+    switch (u) {
+        case Use::render: case Use::transcode: case Use::image: case Use::hpc: return Task::other;
+        default: return Task::infer;
+    }
+}
+
+}  // namespace gpusizer
