@@ -26,11 +26,8 @@
     f.hidden = false;
   }
 
-  function language() {
-    const p = params.get('lang');
-    if (p === 'ru' || p === 'en') return p;
-    return (navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
-  }
+  // The page's language and its downloads were decided in <head> (web/boot.js), once.
+  const boot = window.__gs;
   function darkTheme() {
     const t = params.get('theme');
     if (t === 'dark') return true;
@@ -97,7 +94,8 @@
   // The loading note appears only if start-up is slow and there is no answer on the page meanwhile.
   const loadingTimer = setTimeout(() => { if (!timing.first_frame && !staticAnswer()) $('loading').hidden = false; }, 400);
 
-  let lang = language();
+  if (!boot) { fatal('The calculator could not load: boot.js is missing. Reload the page.'); return; }
+  let lang = boot.lang;
   document.documentElement.lang = lang;
   let dark = darkTheme();
   document.documentElement.classList.add(dark ? 'dark' : 'light');
@@ -138,6 +136,8 @@
   });
 
   let Module = null;
+  let startedNow;
+  const started = new Promise((resolve) => { startedNow = resolve; });  // gs_start succeeded
   let lastLink = '';
   let lastMirror = null;  // the last change's {state, summary, recommended} (mirror_json)
   let mirrorShown = false;  // the text mirror is in the page (after the first frame is on the screen)
@@ -178,6 +178,17 @@
       if (!buf) russianText = null;  // a later switch tries again
       return (russianInstalled = !!buf && installLanguage(buf));
     });
+  }
+  // gs_start's one argument: `key=value` lines, an empty line, then the blobs in the order of their
+  // keys (whose values are their lengths). The layout is src/app/start_args.hpp's.
+  function startArgs(text, blobs) {
+    let head = '';
+    for (const k in text) head += k + '=' + String(text[k]).replace(/[\r\n]/g, '') + '\n';
+    for (const k in blobs) head += k + '=' + (blobs[k] ? blobs[k].byteLength : 0) + '\n';
+    const parts = [new TextEncoder().encode(head + '\n'), ...Object.values(blobs).map((b) => new Uint8Array(b || 0))];
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => { all.set(p, at); return at + p.length; }, 0);
+    return all;
   }
   function withStr(s, fn) { const p = cstr(s); try { return fn(p); } finally { Module._free(p); } }
   // The fragment as it is: the link decoder (C++) undoes the percent-escapes and reports bad ones.
@@ -375,21 +386,14 @@
   }
 
   // ---- start ------------------------------------------------------------------------------------
-  function fetchBytes(url) { return fetch(url, { credentials: 'same-origin', mode: 'cors' }).then((r) => { if (!r.ok) throw new Error(url + ': HTTP ' + r.status); return r.arrayBuffer(); }); }
+  const fetchBytes = boot.fetchBytes;
 
-  // Everything is fetched in parallel (the page preloads it) and the module compiles while it
-  // downloads (streaming); the compiled module is handed to the Emscripten runtime.
-  // (web/boot.js started them in <head>; pages that include only app.js start them here.)
-  const downloads = window.__gsDownloads || {
-    wasm: WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch('gpusizer.wasm', { credentials: 'same-origin', mode: 'cors' }))
-      : fetchBytes('gpusizer.wasm').then((b) => WebAssembly.compile(b)),
-    catalog: fetchBytes('catalog.bin'),
-    regular: fetchBytes('fonts/Roboto-Regular-subset.ttf').catch(() => null),
-    medium: fetchBytes('fonts/Roboto-Medium-subset.ttf').catch(() => null),
-  };
+  // Everything is fetched in parallel (web/boot.js started it in <head>) and the module compiles
+  // while it downloads (streaming); the compiled module is handed to the Emscripten runtime.
+  const downloads = boot.downloads;
   // The Russian text is not in the module (src/text/language_pack.hpp): a page in Russian fetches it
   // with the rest; a page that switches to Russian fetches it then (ensureLanguage).
-  let russianText = lang === 'ru' ? (downloads.text || fetchBytes('text-ru.bin')).catch(() => null) : null;
+  let russianText = downloads.text;
   const wasmModule = downloads.wasm.then((m) => { timing.compiled = performance.now(); return m; });
   Promise.all([
     typeof createGpusizer === 'function' ? Promise.resolve() : Promise.reject(new Error('the module runtime is missing from app.js')),
@@ -455,17 +459,16 @@
       Module = m;
       // Without its text a Russian page starts in English and says so (gs_start).
       if (ruText) russianInstalled = installLanguage(ruText);
-      const [cp, cl] = bytes(catalog), [rp, rl] = bytes(regular), [mp, ml] = bytes(medium);
       const a = accent();
-      const args = [lang, fullUrl, ctaTemplate(), hashLink()];
-      const ptrs = args.map(cstr);
+      const [sp, sl] = bytes(startArgs({ lang, dark: darkTheme() ? 1 : 0, embed: embed ? 1 : 0, full_url: fullUrl,
+        cta: ctaTemplate(), accent: a < 0 ? '' : a, link: hashLink() }, { catalog, font_regular: regular, font_medium: medium }));
       timing.instantiated = performance.now();
-      const rc = Module._gs_start(cp, cl, rp, rl, mp, ml, ptrs[0], darkTheme() ? 1 : 0, embed ? 1 : 0, ptrs[1], ptrs[2],
-        a < 0 ? 0 : a, a < 0 ? 0 : 1, ptrs[3]);
-      ptrs.forEach((p) => Module._free(p));
+      const rc = Module._gs_start(sp, sl);
+      Module._free(sp);
       timing.started = performance.now();
       if (rc === -2) { fatal('The calculator could not load: its fonts could not be downloaded.'); return; }
       if (rc < 0) { fatal('WebGL2 could not be started on this device.'); return; }
+      startedNow();
       baseCatalog = catalog;
       if (!Module._gs_catalog_ok()) {
         // catalog.bin unreadable (a stale cached copy, a broken proxy): the published JSON has the same
@@ -480,14 +483,14 @@
       if (embed && !origin) withStr('origin', (p) => Module._gs_notice_ignored(p));
       const cur = params.get('cur');
       if (providerCatalog) {
-        // The loader refuses files over 2 MB (src/catalog/catalog_json.hpp: limits); a bigger download is
-        // refused here already, before it is copied into the module's memory.
-        const MAX_PROVIDER_BYTES = 2 * 1024 * 1024;
+        // The loader refuses files over its limit (fileLimits); a bigger download is refused here
+        // already, before it is copied into the module's memory.
+        const max = fileLimits().provider_bytes, tooBig = 'larger than ' + megabytes(max);
         fetch(providerCatalog).then((r) => {
           if (!r.ok) throw new Error('HTTP ' + r.status);
-          if (Number(r.headers.get('content-length')) > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB');
+          if (Number(r.headers.get('content-length')) > max) throw new Error(tooBig);
           return r.text();
-        }).then((text) => { if (text.length > MAX_PROVIDER_BYTES) throw new Error('larger than 2 MB'); return text; })
+        }).then((text) => { if (text.length > max) throw new Error(tooBig); return text; })
           .then((text) => countsProblem(text).then((problem) => {
             if (problem) withStr(providerCatalog, (np) => withStr(problem, (dp) => Module._gs_provider_refused(np, dp)));
             else applyCatalog(text, providerCatalog, cur);
@@ -502,9 +505,9 @@
   }).catch((e) => fatal('The calculator could not load: ' + e.message));
 
   // Entry counts of a provider file, checked in a worker (web/catalog-check.js) so that a hostile file
-  // never blocks a frame; the limits are the loader's (src/catalog/catalog_json.hpp: limits).
+  // never blocks a frame; the limits are the loader's (fileLimits).
   function countsProblem(text) {
-    const limits = { gpus: 500, models: 500, servers: 1000, presets: 1000, aliases: 1000, prices: 1000, rates: 1000, order_urls: 1000, hide: 1000 };
+    const limits = fileLimits().counts;
     return new Promise((resolve) => {
       let w;
       try { w = new Worker('catalog-check.js'); } catch (e) { resolve(''); return; }
@@ -514,6 +517,12 @@
       w.postMessage({ text, limits });
     });
   }
+
+  // The loader's limits on the files the page reads, from the module (src/catalog/catalog_json.hpp via
+  // gs_file_limits): {provider_bytes, config_bytes, index_bytes, counts: {list: most entries}}.
+  let limitsRead = null;
+  const fileLimits = () => limitsRead || (limitsRead = JSON.parse(Module.UTF8ToString(Module._gs_file_limits())));
+  const megabytes = (n) => n / 1048576 + ' MB';
 
   // ---- the JSON module (src/app/json_main.cpp) ---------------------------------------------------
   // The readers of JSON — provider files, config.json, the catalog.json fallback — are a second module,
@@ -579,8 +588,8 @@
   // ---- "Size your own model": a Hugging Face config.json read in the page ---------------------------
   // The JSON module parses it (src/catalog/hf_config.hpp, src/app/json_main.cpp) and the link then carries
   // the model, so nothing is uploaded and nothing needs the file again. The loader refuses a config over
-  // 2 MB and an index over 32 MB; bigger files are refused here, before they are copied into it.
-  const MAX_CONFIG_BYTES = 2 * 1024 * 1024, MAX_INDEX_BYTES = 32 * 1024 * 1024;
+  // its limits (fileLimits: 2 MB, and 32 MB for an index); bigger files are refused here, before they
+  // are copied into it.
   let importIndex = null;  // {name, text}: model.safetensors.index.json, for the exact parameter count
   let importQuant = null;  // {name, text}: ModelOpt's hf_quant_config.json, the checkpoint's quantization
   function openImport() {
@@ -614,7 +623,8 @@
     if (!Module) return null;
     const enc = new TextEncoder();
     const config = enc.encode(String(text)), idx = enc.encode(index ? String(index) : ''), qnt = enc.encode(quantText ? String(quantText) : '');
-    if (config.length > MAX_CONFIG_BYTES) { showImportErrors(['config.json: ' + PAGE_TEXT[lang].tooBig.replace('{max}', '2 MB')]); return null; }
+    const max = fileLimits().config_bytes;
+    if (config.length > max) { showImportErrors(['config.json: ' + PAGE_TEXT[lang].tooBig.replace('{max}', megabytes(max))]); return null; }
     // Read by the JSON module against the current state; the page's module takes the new state's link
     // and renders how the files were read in the UI's language.
     const link = Module.UTF8ToString(Module._gs_get_link());
@@ -659,17 +669,20 @@
   function takeFiles(files, sizeNow) {
     const { config, index, quant, ignored } = pickFiles(files);
     if (!config && !index && !quant && !ignored.length) return Promise.resolve();
+    return started.then(() => takePicked(config, index, quant, ignored, sizeNow));
+  }
+  function takePicked(config, index, quant, ignored, sizeNow) {
     openImport();
     const t = PAGE_TEXT[lang];
     const errors = ignored.slice(0, 5).map((n) => n.slice(0, 100) + ': ' + t.notConfig);
     if (ignored.length > 5) errors.push(t.moreIgnored.replace('{n}', String(ignored.length - 5)));
     // (File.size is known without reading: a 30 MB file is refused here, not after a read and a copy)
-    const fits = (f, max, label) => {
-      if (f && f.size > max) errors.push(f.name.slice(0, 100) + ': ' + t.tooBig.replace('{max}', label));
+    const fits = (f, max) => {
+      if (f && f.size > max) errors.push(f.name.slice(0, 100) + ': ' + t.tooBig.replace('{max}', megabytes(max)));
       return !!f && f.size <= max;
     };
-    const readConfig = fits(config, MAX_CONFIG_BYTES, '2 MB'), readIndex = fits(index, MAX_INDEX_BYTES, '32 MB');
-    const readQuant = fits(quant, MAX_CONFIG_BYTES, '2 MB');
+    const L = fileLimits();
+    const readConfig = fits(config, L.config_bytes), readIndex = fits(index, L.index_bytes), readQuant = fits(quant, L.config_bytes);
     if (!config && !index && !quant) errors.push(t.noConfig);
     const read = (f, ok) => (ok ? f.text().then((text) => ({ name: f.name, text })) : Promise.resolve(null));
     return Promise.all([read(config, readConfig), read(index, readIndex), read(quant, readQuant)]).then(([c, i, q]) => {
@@ -867,12 +880,9 @@
   api.setCatalog = (text, name) => applyCatalog(text, name || 'test', null);
   // Same path as the UI's "Order this configuration" button, for tests and automation.
   api.orderRecommended = () => {
-    const t = ctaTemplate();
-    const r = api.result();
-    if (!t || r.recommended === null) return false;
-    const o = r.options[r.recommended];
-    openUrl(t.replace(/%7Bgpu%7D|\{gpu\}/g, encodeURIComponent(o.gpu)).replace(/%7Bcount%7D|\{count\}/g, String(o.count)));
-    return true;
+    const url = Module.UTF8ToString(Module._gs_order_url(-1));  // the substitution is C++'s (link/order_link)
+    if (url) openUrl(url);
+    return !!url;
   };
   // Every text the next frame draws (collapsed sections opened for that frame), for tests.
   api.canvasText = async () => {

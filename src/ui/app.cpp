@@ -167,6 +167,14 @@ void App::recompute() {
 
 std::string App::link() const { return encode_link(state); }
 
+std::string App::order_url(int i) const {
+    if (i < 0 || size_t(i) >= result.options.size()) return "";
+    const Option& o = result.options[size_t(i)];
+    const GpuSpec* g = catalog.find_gpu(o.gpu_id);
+    const std::string& t = g && !g->order_url.empty() ? g->order_url : embed.cta_template;
+    return t.empty() ? "" : order_link(t, o.gpu_id, o.count);
+}
+
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
     extra.insert(extra.end(), import_notes.begin(), import_notes.end());
