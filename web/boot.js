@@ -2,7 +2,7 @@
 // downloads, once: app.js takes both from window.__gs. index.html carries the answer for the
 // default configuration in English (written at build time); it is the page until the canvas draws,
 // unless this address asks for something else — another configuration, language, currency or
-// catalog, or an embed — and then it is not shown at all (web/app.js fills it with the real answer later).
+// catalog, or an embed — and then it is not shown at all (web/app/ fills it with the real answer later).
 'use strict';
 (function () {
   const q = new URLSearchParams(location.search);

@@ -1,4 +1,4 @@
-// The page's start-up arguments (web/app.js → gs_start), one buffer in one documented layout:
+// The page's start-up arguments (web/app/start.js → gs_start), one buffer in one documented layout:
 //
 //   key=value\n … \n           text lines, then one empty line
 //   <bytes of each blob>        the blobs, one after another, in the order of their keys above

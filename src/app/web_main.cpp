@@ -1,4 +1,4 @@
-// WebAssembly entry points: the page (web/app.js) starts the app with the catalog and fonts,
+// WebAssembly entry points: the page (web/app/start.js) starts the app with the catalog and fonts,
 // then drives it through these exports (links, provider catalogs, test hooks).
 #include <GLES3/gl3.h>
 #include <emscripten.h>
@@ -284,7 +284,7 @@ EMSCRIPTEN_KEEPALIVE const char* gs_file_limits() {
 // the page has the JSON module read the published catalog.json (gs_apply_catalog, as_base 1).
 EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
 
-// The page ignored a query parameter for safety (web/app.js): say so on the calculator.
+// The page ignored a query parameter for safety (web/app/page.js, start.js): say so on the calculator.
 EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
     const std::string k = key ? key : "";
     if (k == "catalog")

@@ -136,7 +136,7 @@ void App::set_state(const State& s) {
 }
 
 
-// In a provider's embed, what only the provider can fix goes to the host page (web/app.js: a
+// In a provider's embed, what only the provider can fix goes to the host page (web/app/hooks.js: a
 // 'notice' event and the console) instead of the buyer's screen; each text once per page.
 void App::tell_provider(const std::string& text) {
     if (std::find(told_provider.begin(), told_provider.end(), text) != told_provider.end()) return;
