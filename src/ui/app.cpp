@@ -194,7 +194,7 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     // The page scrolls (see web/platform.hpp): the main window shows the layout from the page's scroll
     // and never scrolls by itself with the wheel; the browser draws the scrollbar.
     // Unless ImGui itself asked to scroll it (keyboard focus below the fold, "jump to the results"):
-    // then its target is kept, and the page follows after the frame (web/platform.cpp).
+    // then its target is kept, and the page follows after the frame (src/platform/page_view.cpp).
     ImGuiWindow* main = ImGui::FindWindowByName("gpusizer");
     app.imgui_scrolled = main && main->ScrollTarget.y < FLT_MAX;
     if (!app.imgui_scrolled) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));

@@ -80,7 +80,7 @@ $('copy-link').addEventListener('click', () => {
   });
 });
 $('share-close').addEventListener('click', () => { $('share').hidden = true; });
-// Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/platform/platform.cpp): to
+// Out of the canvas by keyboard (the skip link, or Escape on the canvas: src/platform/input.cpp): to
 // the results as text, which show while they have the focus; Shift+Tab from there is Copy link.
 // (preventScroll: the section is a 1 px box at the page's end until it has the focus)
 function leaveCanvas() {
