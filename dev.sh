@@ -57,7 +57,15 @@ build_wasm() {
   # The static site: any static web server can host this folder as it is.
   local site=$BUILD/site
   rm -rf "$site" && mkdir -p "$site/fonts"
-  cp "$ROOT"/web/boot.js "$ROOT"/web/app.css "$ROOT"/web/app.js "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
+  # The page shell's parts (web/app/, by concern), in this order, as one function: they share its
+  # variables (web/app/page.js says why one file).
+  local part
+  { echo '(function () {'
+    for part in page canvas view summary hooks start json-module import events page-text embed-host api; do
+      cat "$ROOT/web/app/$part.js"
+    done
+    echo '})();'; } > "$site/app.js"
+  cp "$ROOT"/web/boot.js "$ROOT"/web/app.css "$ROOT"/web/touch.js "$ROOT"/web/catalog-check.js "$ROOT"/web/embed.js "$ROOT"/web/favicon.svg "$ROOT"/web/host-example.* "$site/"
   cp "$BUILD/wasm/gpusizer.js" "$BUILD/wasm/gpusizer.wasm" "$BUILD/wasm/gpusizer-json.js" "$BUILD/wasm/gpusizer-json.wasm" "$site/"
   # emcc's size pass once more, repeated until the module stops shrinking (~1.5 KB of gzip), with
   # functions of up to 5 instructions inlined everywhere (binaryen's default is 2): 15 % fewer
@@ -82,7 +90,7 @@ build_wasm() {
   for f in app.js touch.js boot.js embed.js catalog-check.js gpusizer.js gpusizer-json.js; do
     terser "$site/$f" --compress --mangle --ecma 2020 --output "$site/$f"
   done
-  # The module's runtime goes first in app.js (web/app.js says why), not in a file of its own.
+  # The module's runtime goes first in app.js (web/app/page.js says why), not in a file of its own.
   { cat "$site/gpusizer.js"; echo; cat "$site/app.js"; } > "$site/app.js.tmp"
   mv "$site/app.js.tmp" "$site/app.js" && rm "$site/gpusizer.js"
   node "$ROOT/web/strip-comments.mjs" "$site/index.html" "$site/app.css" "$site/host-example.html" "$site/host-example.css"

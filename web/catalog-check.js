@@ -1,6 +1,7 @@
 // gpusizer: a provider catalog's entry counts checked off the page's main thread. A hostile file of
-// 100,000 entries costs ~100 ms to parse; here that happens in a worker, and the module (which
-// enforces the same limits, src/catalog/catalog_json.hpp) only ever parses files within them.
+// 100,000 entries costs ~100 ms to parse; here that happens in a worker, and the module only ever
+// parses files within the limits. The limits come with the text: the loader's own
+// (src/catalog/catalog_json.hpp, handed to app.js by the module's gs_file_limits).
 'use strict';
 self.onmessage = (e) => {
   const { text, limits } = e.data || {};

@@ -1,5 +1,5 @@
 // The page's second WebAssembly module: everything that reads JSON in the browser, loaded only when
-// the page needs it (web/app.js: a provider file, "size your own model", the catalog.json fallback),
+// the page needs it (web/app/: a provider file, "size your own model", the catalog.json fallback),
 // so that the first load carries no JSON parser. It runs the same catalog loader and config.json
 // import as the CLI and hands the page's module what they produced: a catalog in the packed form
 // (catalog_binary.hpp), a link, and coded notes and error lines (report/message_codec.hpp).

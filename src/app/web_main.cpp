@@ -1,4 +1,4 @@
-// WebAssembly entry points: the page (web/app.js) starts the app with the catalog and fonts,
+// WebAssembly entry points: the page (web/app/start.js) starts the app with the catalog and fonts,
 // then drives it through these exports (links, provider catalogs, test hooks).
 #include <GLES3/gl3.h>
 #include <emscripten.h>
@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "app/start_args.hpp"
 #include "catalog/catalog_binary.hpp"
+#include "catalog/catalog_json.hpp"
 #include "link/link.hpp"
 #include "report/message_codec.hpp"
 #include "report/report.hpp"
@@ -147,12 +149,11 @@ void apply_link(const char* link) {
 
 extern "C" {
 
-// Starts the UI. `catalog` is the packed catalog (or JSON); fonts are TTF bytes (one may be empty).
+// Starts the UI with the page's start-up buffer (its one layout: app/start_args.hpp).
 // Returns 1, or -1 without WebGL2, -2 without fonts.
-EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const unsigned char* font_regular, int regular_len,
-                                  const unsigned char* font_medium, int medium_len, const char* lang, int dark, int embed,
-                                  const char* full_url, const char* cta, unsigned accent, int has_accent, const char* link) {
+EMSCRIPTEN_KEEPALIVE int gs_start(const char* args, int args_len) {
     if (g_started) return 0;
+    const app::StartArgs a = app::parse_start_args(std::string_view(args ? args : "", size_t(args && args_len > 0 ? args_len : 0)));
     double t = platform::now_seconds();
     auto lap = [&t](int i) { const double n = platform::now_seconds(); g_start_ms[i] = (n - t) * 1e3; t = n; };
     EmscriptenWebGLContextAttributes attrs;
@@ -180,27 +181,26 @@ EMSCRIPTEN_KEEPALIVE int gs_start(const char* catalog, int catalog_len, const un
 
     // The fonts are required: the module has no built-in one (CMakeLists.txt). One that failed to
     // download is replaced by the other; with neither the page says the calculator could not load.
-    auto bytes = [](const unsigned char* p, int n) { return std::vector<unsigned char>(p, p + (p && n > 0 ? n : 0)); };
-    if (!platform::fonts_set(bytes(font_regular, regular_len), bytes(font_medium, medium_len))) return -2;
-    ui::set_language(lang ? lang : "en");
-    const bool russian_missing = lang && std::string_view(lang) == "ru" && ui::language() != "ru";
-    g_app.dark = dark != 0;
-    g_app.embed.embed = embed != 0;
-    g_app.embed.full_url = full_url ? full_url : "";
-    g_app.embed.cta_template = cta ? cta : "";
-    g_app.embed.has_accent = has_accent != 0;
-    g_app.embed.accent_rgb = accent;
+    auto bytes = [](std::string_view b) { return std::vector<unsigned char>(b.begin(), b.end()); };
+    if (!platform::fonts_set(bytes(a.font_regular), bytes(a.font_medium))) return -2;
+    ui::set_language(a.lang);
+    const bool russian_missing = a.lang == "ru" && ui::language() != "ru";
+    g_app.dark = a.dark;
+    g_app.embed.embed = a.embed;
+    g_app.embed.full_url = a.full_url;
+    g_app.embed.cta_template = a.cta;
+    g_app.embed.has_accent = a.has_accent;
+    g_app.embed.accent_rgb = a.accent;
 
     lap(1);
     // The site ships the catalog packed (catalog.bin): this module has no JSON parser (json_main.cpp).
-    const std::string_view catalog_bytes(catalog ? catalog : "", size_t(catalog_len > 0 ? catalog_len : 0));
     // (named for the file it came from: a damaged catalog.bin is reported as catalog.bin)
-    use_base_catalog(unpack_catalog(catalog_bytes, "catalog.bin"));
+    use_base_catalog(unpack_catalog(a.catalog, "catalog.bin"));
     if (russian_missing) g_app.notices.push_back(ui::tr("The Russian text could not be loaded: the page is in English."));
     lap(2);
     platform::platform_init();
     platform::frames_init(layout_pass, draw_gl);
-    apply_link(link);
+    apply_link(a.link.c_str());
     lap(3);
     platform::draw_frame_now();  // the first frame now, not one animation frame later
     // The state goes to the page (address, text mirror, host page) once this frame is on the screen
@@ -268,11 +268,23 @@ EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
     return filled;
 }
 
+// The loader's limits on the files the page reads (catalog/catalog_json.hpp), as JSON, so that the page
+// refuses a file over them before copying it into a module (app.js; counts: web/catalog-check.js).
+EMSCRIPTEN_KEEPALIVE const char* gs_file_limits() {
+    std::string s = "{\"counts\":{";
+    for (const char* list : limits::kCountedLists) ((s += '"') += list) += "\":" + std::to_string(limits::max_entries(list)) + ",";
+    s.back() = '}';
+    s += ",\"provider_bytes\":" + std::to_string(limits::kProviderFileBytes);
+    s += ",\"config_bytes\":" + std::to_string(limits::kProviderFileBytes);
+    s += ",\"index_bytes\":" + std::to_string(limits::kIndexFileBytes) + "}";
+    return out(std::move(s));
+}
+
 // After a start whose catalog.bin could not be read (e.g. a stale cached copy from another build),
 // the page has the JSON module read the published catalog.json (gs_apply_catalog, as_base 1).
 EMSCRIPTEN_KEEPALIVE int gs_catalog_ok() { return g_app.catalog.gpus.empty() ? 0 : 1; }
 
-// The page ignored a query parameter for safety (web/app.js): say so on the calculator.
+// The page ignored a query parameter for safety (web/app/page.js, start.js): say so on the calculator.
 EMSCRIPTEN_KEEPALIVE void gs_notice_ignored(const char* key) {
     const std::string k = key ? key : "";
     if (k == "catalog")
@@ -327,6 +339,8 @@ EMSCRIPTEN_KEEPALIVE const char* gs_render_errors(const char* errors) {
 }
 
 EMSCRIPTEN_KEEPALIVE void gs_set_link(const char* link) { apply_link(link); }
+// The "order" link of result option `i` (-1: the recommended one), as the UI's button opens it; "" if none.
+EMSCRIPTEN_KEEPALIVE const char* gs_order_url(int i) { return out(g_app.order_url(i < 0 ? g_app.result.recommended : i)); }
 EMSCRIPTEN_KEEPALIVE const char* gs_get_link() { return out(g_app.link()); }
 EMSCRIPTEN_KEEPALIVE const char* gs_result_json() { return out(g_app.page_json()); }
 

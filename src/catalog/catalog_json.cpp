@@ -401,16 +401,11 @@ void read_preset(Reader& r, TaskPreset& p) {
     p.source = r.string("source", false);
 }
 
-std::size_t max_entries(std::string_view list) {
-    if (list == "gpus") return limits::kGpus;
-    if (list == "models") return limits::kModels;
-    return limits::kOtherEntries;
-}
-
 }  // namespace
 
+// A list or map longer than its limit is refused before any entry is read.
 bool within_count(const json& v, const char* list, const std::string& file, std::vector<CatalogError>& errors) {
-    const std::size_t max = max_entries(list);
+    const std::size_t max = limits::max_entries(list);
     if (v.size() <= max) return true;
     errors.push_back({file, "", list, std::to_string(v.size()) + " entries, at most " + std::to_string(max)});
     return false;

@@ -45,6 +45,13 @@ inline constexpr std::size_t kErrorsShown = 20;   // then one "and N more proble
 // model.safetensors.index.json lists every tensor (9 MB for DeepSeek-V3) and is only scanned for
 // its metadata, never held as a document.
 inline constexpr std::size_t kIndexFileBytes = 32 * 1024 * 1024;
+// The lists and maps whose entries are counted before any is read, and the most each may hold
+// (the page's worker checks the same counts: app/web_main.cpp gs_file_limits, web/catalog-check.js).
+inline constexpr const char* kCountedLists[] = {"gpus",   "models", "servers",    "presets", "aliases",
+                                                 "prices", "rates",  "order_urls", "hide"};
+inline constexpr std::size_t max_entries(std::string_view list) {
+    return list == "gpus" ? kGpus : list == "models" ? kModels : kOtherEntries;
+}
 }  // namespace limits
 
 // The envelope every figure of a catalog entry must lie in, whichever way it arrived (catalog

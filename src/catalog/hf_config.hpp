@@ -1,6 +1,6 @@
 // "Bring your own model": a Hugging Face config.json (optionally with its
 // model.safetensors.index.json) read into the same ModelSpec a catalog entry gives, with precise
-// errors and the catalog's hostile-input limits. The page (web/app.js → the JSON module, app/json_main.cpp: gsj_import) and the
+// errors and the catalog's hostile-input limits. The page (web/app/ → the JSON module, app/json_main.cpp: gsj_import) and the
 // CLI (--config FILE) call it; the model then travels in the link as model=custom and its keys
 // (engine/custom_model.hpp), so the shared link reproduces the result without the file.
 #pragma once

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "engine/custom_model.hpp"
 #include "engine/services.hpp"
@@ -216,6 +217,34 @@ std::string percent_encode_value(std::string_view s) {
             out.push_back(hex[c >> 4]);
             out.push_back(hex[c & 15]);
         }
+    }
+    return out;
+}
+
+std::string order_link(std::string_view url_template, std::string_view gpu_id, int count) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string gpu;  // encodeURIComponent's alphabet: RFC 3986 unreserved characters and !*'()
+    for (unsigned char c : gpu_id) {
+        if (std::isalnum(c) || (c && std::strchr("-_.~!*'()", c))) {
+            gpu.push_back(char(c));
+        } else {
+            gpu += {'%', hex[c >> 4], hex[c & 15]};
+        }
+    }
+    const std::string n = std::to_string(count);
+    const std::pair<std::string_view, const std::string*> marks[] = {
+        {"{gpu}", &gpu}, {"%7Bgpu%7D", &gpu}, {"%7bgpu%7d", &gpu}, {"{count}", &n}, {"%7Bcount%7D", &n}, {"%7bcount%7d", &n}};
+    std::string out;
+    for (size_t i = 0; i < url_template.size();) {
+        bool replaced = false;
+        for (const auto& [mark, value] : marks) {
+            if (url_template.compare(i, mark.size(), mark) != 0) continue;
+            out += *value;
+            i += mark.size();
+            replaced = true;
+            break;
+        }
+        if (!replaced) out.push_back(url_template[i++]);
     }
     return out;
 }
@@ -654,7 +683,8 @@ DecodedLink decode_link(std::string_view text) {
 
 std::string encode_link(const State& s) {
     // A service preset's defaults are omitted like the plain ones (services.hpp).
-    State defaults = is_service_use(s.use) ? use_defaults_state(s.use) : State{};
+    State defaults;
+    if (is_service_use(s.use)) defaults = use_defaults_state(s.use);
     State probe = s;  // number_keys() hands out pointers into a mutable state
     // The custom model's keys describe model=custom only: a catalog model's link does not carry
     // the architecture last typed or imported (the page keeps it for when custom is chosen again).

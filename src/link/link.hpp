@@ -70,4 +70,9 @@ bool parse_number(std::string_view s, double* out);
 bool valid_link_id(std::string_view id);
 std::string format_number(double v);
 
+// A provider's "order" link: `{gpu}` and `{count}` (also written `%7Bgpu%7D`, `%7Bcount%7D`) in the
+// template replaced by the GPU id, encoded as one URL component (ids may hold / : +), and the count.
+// The one substitution: the UI's "Order this configuration" button and the page's API both use it.
+std::string order_link(std::string_view url_template, std::string_view gpu_id, int count);
+
 }  // namespace gpusizer

@@ -41,7 +41,7 @@ void focus_item(const FocusItem& it) {
     ImGui::SetNavID(it.id, ImGuiNavLayer_Main, it.focus_scope, ImGui::WindowRectAbsToRel(it.window, it.rect));
     g.NavDisableHighlight = false;  // the focus ring
     g.NavDisableMouseHover = true;
-    // Bring it into view; the main window's scroll change becomes a page scroll (platform.cpp).
+    // Bring it into view; the main window's scroll change becomes a page scroll (page_view.cpp).
     ImGui::ScrollToRectEx(it.window, it.rect, ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 

@@ -1,6 +1,6 @@
 // The platform layer (src/platform): a thin shell between the browser and ImGui 1.86.
 // Canvas size and devicePixelRatio, mouse / wheel / keyboard input, on-demand frames, clipboard
-// and calls out to the page's JavaScript (web/app.js, web/touch.js). No sizing logic here.
+// and calls out to the page's JavaScript (web/app/, web/touch.js). No sizing logic here.
 //
 // Scrolling: the BROWSER scrolls the page, not ImGui. The page is as tall as the layout (a spacer,
 // app.js); the canvas covers only the visible part of it and ImGui draws the layout from that
@@ -69,9 +69,9 @@ void js_download(const std::string& filename, const std::string& mime, const std
 void js_open_url(const std::string& url, bool order_link = true);
 void js_open_import();
 // The page fetches that language's text (text-ru.bin), installs it and switches (gs_set_view).
-void js_switch_language(const char* lang);  // the page's "size your own model" dialog (config.json: web/app.js)
+void js_switch_language(const char* lang);  // the page's "size your own model" dialog (config.json: web/app/import.js)
 void js_first_frame();
-// A notice for the provider of an embed (web/app.js: 'notice' to the host page, and the console).
+// A notice for the provider of an embed (web/app/hooks.js: 'notice' to the host page, and the console).
 void js_provider_notice(const std::string& text);
 void js_set_cursor(int imgui_cursor);
 

@@ -1,4 +1,4 @@
-// The DOM summary as static HTML (report.hpp: summary_html): what web/app.js would put into the
+// The DOM summary as static HTML (report.hpp: summary_html): what web/app/summary.js would put into the
 // page's mirror for the same result, written at build time.
 #include "report/report.hpp"
 

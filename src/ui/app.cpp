@@ -137,7 +137,7 @@ void App::set_state(const State& s) {
 }
 
 
-// In a provider's embed, what only the provider can fix goes to the host page (web/app.js: a
+// In a provider's embed, what only the provider can fix goes to the host page (web/app/hooks.js: a
 // 'notice' event and the console) instead of the buyer's screen; each text once per page.
 void App::tell_provider(const std::string& text) {
     if (std::find(told_provider.begin(), told_provider.end(), text) != told_provider.end()) return;
@@ -168,6 +168,14 @@ void App::recompute() {
 
 std::string App::link() const { return encode_link(state); }
 
+std::string App::order_url(int i) const {
+    if (i < 0 || size_t(i) >= result.options.size()) return "";
+    const Option& o = result.options[size_t(i)];
+    const GpuSpec* g = catalog.find_gpu(o.gpu_id);
+    const std::string& t = g && !g->order_url.empty() ? g->order_url : embed.cta_template;
+    return t.empty() ? "" : order_link(t, o.gpu_id, o.count);
+}
+
 std::string App::page_json() const {
     std::vector<Warning> extra = link_warnings;
     extra.insert(extra.end(), import_notes.begin(), import_notes.end());
@@ -187,7 +195,7 @@ void draw_app(App& app, float dpr, float width_px, float height_px, float view_t
     // The page scrolls (see web/platform.hpp): the main window shows the layout from the page's scroll
     // and never scrolls by itself with the wheel; the browser draws the scrollbar.
     // Unless ImGui itself asked to scroll it (keyboard focus below the fold, "jump to the results"):
-    // then its target is kept, and the page follows after the frame (web/platform.cpp).
+    // then its target is kept, and the page follows after the frame (src/platform/page_view.cpp).
     ImGuiWindow* main = ImGui::FindWindowByName("gpusizer");
     app.imgui_scrolled = main && main->ScrollTarget.y < FLT_MAX;
     if (!app.imgui_scrolled) ImGui::SetNextWindowScroll(ImVec2(0, view_top_px));

@@ -58,6 +58,9 @@ struct App {
     void add_provider_notice(const std::string& text);
     void tell_provider(const std::string& text);
     std::string link() const;
+    // The "order" link of result option `i` (the provider file's URL for its GPU, else the embed's
+    // ?cta= template), substituted by link/order_link; "" when there is none.
+    std::string order_url(int i) const;
     std::string page_json() const;         // result JSON with link and catalog notices: DOM mirror, test hooks
     void apply_view() const;               // theme, DPI and accent colour
 };

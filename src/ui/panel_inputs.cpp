@@ -369,7 +369,7 @@ static bool draw_list_extras(State& s, float row_h) {
         changed = true;
     }
     focus_ring();
-    // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app.js) reads it.
+    // A Hugging Face config.json, pasted or dropped: the page's dialog (web/app/) reads it.
     if (ImGui::Selectable(tr("Import a Hugging Face config.json…"), false, 0, ImVec2(0, row_h)))
         host::open_import();
     focus_ring();

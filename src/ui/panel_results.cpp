@@ -166,18 +166,10 @@ void draw_command(App& app, const Option& o) {
                               ImGuiInputTextFlags_ReadOnly);
     ImGui::PopFont();
     if (ImGui::Button(tr("Copy command"))) host::copy_text(cmd);
-    const GpuSpec* g = app.catalog.find_gpu(o.gpu_id);
-    std::string order = g && !g->order_url.empty() ? g->order_url : app.embed.cta_template;
+    const std::string order = app.order_url(app.result.recommended);  // (o is the recommended option)
     if (order.empty()) return;
     ImGui::SameLine();
-    if (chip(tr("Order this configuration"), true)) {
-        auto replace = [](std::string s, const std::string& from, const std::string& to) {
-            for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-                s.replace(p, from.size(), to);
-            return s;
-        };
-        host::open_url(replace(replace(order, "{gpu}", o.gpu_id), "{count}", std::to_string(o.count)));
-    }
+    if (chip(tr("Order this configuration"), true)) host::open_url(order);
 }
 
 void draw_recommendation(App& app) {

@@ -70,7 +70,37 @@ export default [
       const got = await ctx.until(async () => (await events(s, 'cta'))[0], { message: 'cta event' });
       assertEqual(got.gpu, rec.gpu);
       assertEqual(got.count, rec.count);
-      assert(got.url.startsWith('https://provider.example/order?gpu=' + rec.gpu), got.url);
+      assertEqual(got.url, `https://provider.example/order?gpu=${encodeURIComponent(rec.gpu)}&n=${rec.count}`);
+    },
+  },
+  {
+    name: "embed: the order link encodes the GPU id as one URL component (C++'s order_link, the button's own path)",
+    async fn(ctx) {
+      const cta = encodeURIComponent('https://provider.example/order?gpu={gpu}&n={count}');
+      const { s, frame } = await hostPage(ctx, `&cta=${cta}`);
+      await ctx.until(async () => (await events(s, 'ready')).length === 1);
+      s.page.context().on('page', (p) => p.close().catch(() => {}));  // the new tab would try the network
+      // A provider's GPU whose id holds '/' and '+' (a '+' left as it is reads as a space in a query),
+      // alone in the catalog; a per-GPU order link with the braces percent-encoded for the second run.
+      const id = 'acme/x+1';
+      const hide = (await frame.evaluate(() => window.gpusizer.result().options.map((o) => o.gpu)));
+      const gpu = { id, name: 'Acme X', memory_gib: 192, memory_bandwidth_gbs: 8000, tflops_dense: { bf16: 5000 }, sources: 'test' };
+      const errors = await frame.evaluate((t) => window.gpusizer.setCatalog(t, 'p.json'),
+        JSON.stringify({ mode: 'extend', gpus: [gpu], hide }));
+      assertEqual(errors.length, 0, `provider file errors: ${errors}`);
+      const rec = await ctx.until(async () => {
+        const r = await frame.evaluate(() => window.gpusizer.result());
+        return r.recommended !== null && r.options[r.recommended].gpu === id && r.options[r.recommended];
+      }, { message: 'the provider GPU recommended' });
+      assert(await frame.evaluate(() => window.gpusizer.orderRecommended()), 'order link available');
+      const got = await ctx.until(async () => (await events(s, 'cta'))[0], { message: 'cta event' });
+      assertEqual(got.url, `https://provider.example/order?gpu=acme%2Fx%2B1&n=${rec.count}`);
+      await frame.evaluate((t) => window.gpusizer.setCatalog(t, 'p.json'), JSON.stringify({ mode: 'extend', gpus: [gpu], hide,
+        order_urls: { [id]: 'https://provider.example/buy/%7Bgpu%7D?n=%7Bcount%7D' } }));
+      assert(await frame.evaluate(() => window.gpusizer.orderRecommended()), 'order link available');
+      await ctx.until(async () => (await events(s, 'cta')).length >= 2, { message: 'second cta event' });
+      assertEqual((await events(s, 'cta'))[1].url, `https://provider.example/buy/acme%2Fx%2B1?n=${rec.count}`);
+      s.assertNoErrors();
     },
   },
   {

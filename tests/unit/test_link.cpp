@@ -205,3 +205,13 @@ TEST_CASE("upgrade step: a link of an older version reads as the current one") {
     REQUIRE(future.warnings.size() == 1);
     CHECK(future.warnings[0].code == code::link_version);
 }
+
+TEST_CASE("order link: the GPU id encoded as one URL component, both spellings of the marks") {
+    // The one substitution (link/order_link): the UI's button and the page's API both call it.
+    CHECK(order_link("https://p.example/order?gpu={gpu}&n={count}", "h100-sxm", 8) ==
+          "https://p.example/order?gpu=h100-sxm&n=8");
+    CHECK(order_link("https://p.example/o?g={gpu}&n={count}&again={gpu}", "acme/x+1 a&b", 2) ==
+          "https://p.example/o?g=acme%2Fx%2B1%20a%26b&n=2&again=acme%2Fx%2B1%20a%26b");
+    CHECK(order_link("https://p.example/o/%7Bgpu%7D/%7bcount%7d", "b200", 16) == "https://p.example/o/b200/16");
+    CHECK(order_link("https://p.example/o?g={GPU}", "b200", 1) == "https://p.example/o?g={GPU}");  // marks are lower case
+}
