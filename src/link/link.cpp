@@ -477,6 +477,8 @@ DecodedLink decode_link(std::string_view text) {
             double v = 0;
             if (!parse_number(value, &v) || v != kLinkVersion)
                 p.warn(Message(code::link_version).str("value", p.shown_value).num("version", kLinkVersion));
+        } else if (key == "lang") {  // the page's language, not the state's (LINK.md): never encoded
+            if (const int i = p.pick({"en", "ru"}, "en, ru"); i >= 0) d.lang = i ? "ru" : "en";
         } else if (!decode_model_key(p, s, have_model) && !decode_word_key(p, s)) {
             decode_number_key(p, s);
         }
