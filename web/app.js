@@ -26,9 +26,12 @@
     f.hidden = false;
   }
 
+  // The link's own lang= (docs/LINK.md: a fragment handed on without its query keeps the language).
+  function fragmentLang() { return (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || ''; }
   function language() {
     const p = params.get('lang');
     if (p === 'ru' || p === 'en') return p;
+    if (fragmentLang()) return fragmentLang();
     return (navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
   }
   function darkTheme() {
@@ -98,6 +101,7 @@
   const loadingTimer = setTimeout(() => { if (!timing.first_frame && !staticAnswer()) $('loading').hidden = false; }, 400);
 
   let lang = language();
+  const langInFragment = !params.get('lang') && !!fragmentLang();
   document.documentElement.lang = lang;
   let dark = darkTheme();
   document.documentElement.classList.add(dark ? 'dark' : 'light');
@@ -169,9 +173,23 @@
     if (error) console.warn('text-ru.bin: ' + error);
     return !error;
   }
+  // The models' notes, English (model-notes.bin) or Russian (model-notes-ru.bin), each fetched once.
+  const notesAsked = {};
+  function loadNotes(file) {
+    if (notesAsked[file]) return;
+    notesAsked[file] = true;
+    fetchBytes(file).then((b) => {
+      const [p, n] = bytes(b);
+      const filled = Module._gs_model_notes(p, n);
+      Module._free(p);
+      if (filled < 0) console.warn(file + ': damaged or stale (checksum or format): no notes');
+      modelNotes[file === 'model-notes.bin' ? 'en' : 'ru'] = filled;
+    }).catch((e) => { notesAsked[file] = false; console.warn(file + ': ' + e.message); });
+  }
   // Resolves true once the module has the language's text (English always has it).
   let russianInstalled = false;
   function ensureLanguage(l) {
+    if (l === 'ru' && timing.first_frame) loadNotes('model-notes-ru.bin');
     if (l !== 'ru' || russianInstalled) return Promise.resolve(true);
     russianText = russianText || fetchBytes('text-ru.bin').catch(() => null);
     return russianText.then((buf) => {
@@ -314,7 +332,9 @@
     clearTimeout(hashTimer);
     // Debounced: one history entry is replaced, never one pushed per keystroke.
     hashTimer = setTimeout(() => {
-      if (location.hash.replace(/^#/, '') !== link) history.replaceState(null, '', '#' + link);
+      // A language that came with the fragment stays in it: the address reloads in that language.
+      const shown = link + (langInFragment ? '&lang=' + lang : '');
+      if (location.hash.replace(/^#/, '') !== shown) history.replaceState(null, '', '#' + shown);
     }, 250);
     post('change', { state: lastMirror ? lastMirror.state : null, link: fullUrl + '#' + link });
   }
@@ -427,13 +447,10 @@
           // below, the host page's 'change'.
           Module._gs_first_frame_shown();
           if (readyPending) announceReady(Module.UTF8ToString(Module._gs_get_link()));
-          // The models' notes (the model list's tooltips) were left out of the first load.
-          fetchBytes('model-notes.bin').then((b) => {
-            const [p, n] = bytes(b);
-            modelNotes = Module._gs_model_notes(p, n);
-            if (modelNotes < 0) console.warn('model-notes.bin: damaged or stale (checksum or format): no notes');
-            Module._free(p);
-          }).catch((e) => console.warn('model-notes.bin: ' + e.message));
+          // The models' notes (the model list's tooltips) were left out of the first load; a page in
+          // Russian fetches their Russian text too.
+          loadNotes('model-notes.bin');
+          if (lang === 'ru') loadNotes('model-notes-ru.bin');
           $('summary').className = 'sr-only';
           $('summary').hidden = false;
           mirrorShown = true;
@@ -519,7 +536,7 @@
   // The readers of JSON — provider files, config.json, the catalog.json fallback — are a second module,
   // fetched the first time one is needed: the first load carries no JSON parser. Calls to it run one
   // at a time, in order (a provider file, then a later one, never interleaved).
-  let modelNotes = 0;  // how many models got their notes from model-notes.bin (tests)
+  const modelNotes = { en: 0, ru: 0 };  // how many models got their notes from model-notes(-ru).bin (tests)
   let jsonModulePromise = null, jsonQueue = Promise.resolve(), baseCatalog = null;
   function jsonModule() {
     if (!jsonModulePromise) {
@@ -704,7 +721,10 @@
     // Compared with the state's own link, not the debounced copy: our replaceState fires no event,
     // so any hashchange is the user's (or a host's) and differs unless it names the same state.
     const link = hashLink();
-    if (link !== Module.UTF8ToString(Module._gs_get_link())) withStr(link, (p) => Module._gs_set_link(p));
+    const state = link.replace(/(^|&)lang=(en|ru)(?=&|$)/g, '').replace(/^&/, '');  // the page's, not the state's
+    const l = fragmentLang();
+    if (l && l !== lang && Module.switchLanguage) Module.switchLanguage(l);
+    if (state !== Module.UTF8ToString(Module._gs_get_link())) withStr(link, (p) => Module._gs_set_link(p));
   });
   new ResizeObserver(() => Module && Module._gs_request_frame()).observe(document.documentElement);
   // The page scrolled: draw the layout at the new offset (the frame runs in the next animation frame,
@@ -885,10 +905,11 @@
     return '';
   };
   api.tableView = () => { const v = Module.UTF8ToString(Module._gs_table_view()).split(',').map(Number); return { top: v[0], row: v[1], rows: v[2], cards: v[3] === 1 }; };
+  api.figureRows = () => Module.UTF8ToString(Module._gs_figure_rows()).split(';').filter(Boolean).map((r) => r.split(',').map(Number));
   api.regions = () => (Module.regions || []).map((r) => Object.assign({}, r));
   api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
   api.openImport = openImport;
-  api.modelNotes = () => modelNotes;
+  api.modelNotes = (l) => modelNotes[l || 'en'];
   api.importConfig = (text, index) => importConfig(text, index);
   // (Russian may need its text fetched first: the switch then happens when it is in.)
   api.setView = (l, dark) => ensureLanguage(l).then(() =>

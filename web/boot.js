@@ -6,7 +6,8 @@
 (function () {
   const q = new URLSearchParams(location.search);
   const link = location.hash.replace(/^#/, '');
-  const lang = q.get('lang') || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
+  const lang = q.get('lang') || (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] ||  // the link's lang= (docs/LINK.md)
+    ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
   const same = (link === '' || link === 'v=1') && lang === 'en' && !q.get('catalog') && !q.get('cur') && !q.get('embed');
   if (!same) document.documentElement.classList.add('no-static-answer');
 })();
@@ -28,7 +29,8 @@
   };
   // The Russian text is a file of its own, fetched only by a page in Russian (see app.js).
   const q = new URLSearchParams(location.search);
-  const lang = q.get('lang') || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
+  const lang = q.get('lang') || (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] ||  // the link's lang= (docs/LINK.md)
+    ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
   if (lang === 'ru') window.__gsDownloads.text = bytes('text-ru.bin').catch(() => null);
 })();
 // A page whose app.js did not arrive (a broken deploy, a proxy) says so: nothing else would. (app.js
