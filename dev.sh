@@ -80,7 +80,7 @@ build_wasm() {
   "$BUILD/native/gpusizer" --prerender "$ROOT/web/index.html" "$site/index.html" --catalog "$ROOT/data/catalog.json"
   # The page reads the catalog packed by the native loader (catalog.bin: no JSON parse before the first
   # frame); catalog.json is published beside it, minified, as the open data it is.
-  "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --pack-model-notes "$site/model-notes.bin" --catalog "$ROOT/data/catalog.json"
+  "$BUILD/native/gpusizer" --pack-catalog "$site/catalog.bin" --pack-model-notes "$site/model-notes.bin" --pack-model-notes-ru "$site/model-notes-ru.bin" --catalog "$ROOT/data/catalog.json"
   # The Russian text, fetched only by a page in Russian (src/text/language_pack.hpp).
   "$BUILD/native/gpusizer" --pack-text ru "$site/text-ru.bin"
   node -e 'process.stdout.write(JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8"))))' < "$ROOT/data/catalog.json" > "$site/catalog.json"

@@ -6,9 +6,12 @@
 'use strict';
 (function () {
   const q = new URLSearchParams(location.search);
-  // ?lang=ru or en, else the browser's language (Russian or English).
+  // ?lang=ru or en, else the link's own lang= (docs/LINK.md: a fragment handed on without its query
+  // keeps its language), else the browser's language (Russian or English).
   const asked = q.get('lang');
-  const lang = asked === 'ru' || asked === 'en' ? asked : (navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en';
+  const fragmentLang = (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || '';
+  const byQuery = asked === 'ru' || asked === 'en';
+  const lang = byQuery ? asked : fragmentLang || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
   const link = location.hash.replace(/^#/, '');
   const same = (link === '' || link === 'v=1') && lang === 'en' && !q.get('catalog') && !q.get('cur') && !q.get('embed');
   if (!same) document.documentElement.classList.add('no-static-answer');
@@ -22,6 +25,7 @@
   const quiet = (p) => { p.catch(() => {}); return p; };  // app.js reports failures
   window.__gs = {
     lang,
+    langInFragment: !byQuery && !!fragmentLang,  // the address keeps &lang= when the page rewrites it
     fetchBytes: bytes,  // app.js's later downloads (model notes, text-ru.bin on a switch, catalog.json)
     downloads: {
       wasm: quiet(WebAssembly.compileStreaming ? WebAssembly.compileStreaming(get('gpusizer.wasm'))

@@ -2,7 +2,7 @@
 //
 //   gpusizer '<fragment or full URL>' [--json] [--catalog FILE] [--provider FILE] [--markdown|--csv] [--lang en|ru] [--base-url URL]
 //            [--config config.json [--index model.safetensors.index.json] [--quant hf_quant_config.json]]
-//   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--catalog FILE]
+//   gpusizer --pack-catalog OUT [--pack-model-notes OUT] [--pack-model-notes-ru OUT] [--catalog FILE]
 //   gpusizer --prerender TEMPLATE OUT [--catalog FILE]
 //   gpusizer --pack-text ru OUT
 #include <cerrno>
@@ -39,6 +39,7 @@ const char* kUsage =
     "  --pack-catalog OUT  write the catalog (bundled or --catalog FILE) packed for the browser (the texts\n"
     "                      the page shows: no GPU or server notes and sources)\n"
     "  --pack-model-notes OUT  with --pack-catalog: the models' notes, which catalog.bin leaves out\n"
+    "  --pack-model-notes-ru OUT  with --pack-catalog: their Russian notes (fetched by a page in Russian)\n"
     "  --prerender TEMPLATE OUT  write the page TEMPLATE with the default state's answer filled in\n"
     "  --pack-text ru OUT  write the Russian text for the browser (text-ru.bin, loaded when the page is in Russian)\n"
     "Keys of the link are documented in docs/LINK.md.\n";
@@ -53,15 +54,28 @@ bool read_file(const std::string& path, std::string* out, std::size_t max_bytes 
     return !in.bad();
 }
 
-// Catalog and provider errors on stderr: one line each, no control characters from the file.
-// A config.json's problems are said in --lang's language (text::error_text); catalogs' in English.
-void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path,
-                  gpusizer::Lang lang = gpusizer::Lang::en) {
+// An error line on stderr in --lang's language (the cli.* codes), without control characters from
+// a file's or an argument's text.
+void say_error(const gpusizer::Message& m, gpusizer::Lang lang) {
+    using namespace gpusizer;
+    std::cerr << strip_controls(text::render(Message(code::cli_error).str("detail", text::render(m, lang)), lang), false)
+              << "\n";
+}
+void say_error(const std::string& detail, gpusizer::Lang lang) {
+    say_error(gpusizer::Message(gpusizer::code::catalog_notice).str("detail", detail), lang);
+}
+void cannot_read(const std::string& path, gpusizer::Lang lang) {
+    say_error(gpusizer::Message(gpusizer::code::cli_cannot_read).str("file", path), lang);
+}
+
+// Catalog, provider and config.json errors on stderr, one line each, in --lang's language
+// (text::error_text: the readers' messages are English; the paths stay as they are).
+void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::string& path, gpusizer::Lang lang) {
     for (gpusizer::CatalogError e : errors) {
         e.message = gpusizer::text::error_text(e.message, lang);
-        std::cerr << "error: " << gpusizer::strip_controls(e.to_string(), false) << "\n";
+        say_error(e.to_string(), lang);
     }
-    std::cerr << "error: " << gpusizer::strip_controls(path, false) << " rejected (" << errors.size() << " problems)\n";
+    say_error(gpusizer::Message(gpusizer::code::cli_rejected).str("file", path).num("count", double(errors.size())), lang);
 }
 
 // --config (and --index): the model becomes the state's custom model; how the file was read is
@@ -70,18 +84,17 @@ void print_errors(const std::vector<gpusizer::CatalogError>& errors, const std::
 bool import_config(const std::string& config_path, const std::string& index_path, const std::string& quant_path,
                    gpusizer::State& s, std::vector<gpusizer::Warning>& notes, gpusizer::Lang lang) {
     std::string config, index, quant;
-    if (!read_file(config_path, &config)) { std::cerr << "error: cannot read " << config_path << "\n"; return false; }
+    if (!read_file(config_path, &config)) { cannot_read(config_path, lang); return false; }
     if (!index_path.empty() && !read_file(index_path, &index, gpusizer::limits::kIndexFileBytes)) {
-        std::cerr << "error: cannot read " << index_path << "\n";
+        cannot_read(index_path, lang);
         return false;
     }
-    if (!quant_path.empty() && !read_file(quant_path, &quant)) { std::cerr << "error: cannot read " << quant_path << "\n"; return false; }
+    if (!quant_path.empty() && !read_file(quant_path, &quant)) { cannot_read(quant_path, lang); return false; }
     const gpusizer::ConfigImport imp = gpusizer::import_hf_config(config, index, config_path, index_path, quant,
                                                                   quant_path.empty() ? "hf_quant_config.json" : quant_path);
     if (!imp.ok && !imp.refusals.empty()) {
-        for (const auto& m : imp.refusals)
-            std::cerr << "error: " << gpusizer::strip_controls(config_path + ": " + gpusizer::text::render(m, lang), false) << "\n";
-        std::cerr << "error: " << gpusizer::strip_controls(config_path, false) << " not imported\n";
+        for (const auto& m : imp.refusals) say_error(config_path + ": " + gpusizer::text::render(m, lang), lang);
+        say_error(gpusizer::Message(gpusizer::code::cli_not_imported).str("file", config_path), lang);
         return false;
     }
     if (!imp.ok) { print_errors(imp.errors, imp.errors.front().file, lang); return false; }
@@ -103,11 +116,14 @@ int write_packed(const gpusizer::Catalog& catalog, const std::string& path) {
     return 0;
 }
 
-// The models' notes that catalog.bin leaves out, checked by filling them back into the page's copy.
-int write_model_notes(const gpusizer::Catalog& catalog, const std::string& path) {
-    const std::string bytes = gpusizer::pack_model_notes(catalog);
+// The models' notes that catalog.bin leaves out (English or Russian), checked by filling them back
+// into the page's copy.
+int write_model_notes(const gpusizer::Catalog& catalog, const std::string& path, bool russian) {
+    const std::string bytes = gpusizer::pack_model_notes(catalog, russian);
     gpusizer::Catalog back = gpusizer::page_catalog(catalog), expected = back;
-    for (std::size_t i = 0; i < expected.models.size(); ++i) expected.models[i].notes = catalog.models[i].notes;
+    for (std::size_t i = 0; i < expected.models.size(); ++i)
+        (russian ? expected.models[i].notes_ru : expected.models[i].notes) =
+            russian ? catalog.models[i].notes_ru : catalog.models[i].notes;
     const int filled = gpusizer::apply_model_notes(bytes, &back);
     if (filled < 0 || !gpusizer::same_catalog(back, expected)) {
         std::cerr << "error: the model notes do not read back\n";
@@ -160,11 +176,13 @@ int write_prerendered(const gpusizer::Catalog& catalog, const std::string& in_pa
 
 // The command line, read. `exit_code` >= 0: nothing more to do (help, --pack-text, a usage error).
 struct Args {
-    std::string link, base_url, catalog_path, provider_path, pack_path, notes_path, config_path, index_path, quant_path;
+    std::string link, base_url, catalog_path, provider_path, pack_path, notes_path, notes_ru_path, config_path, index_path;
+    std::string quant_path;
     std::string prerender_in, prerender_out;
     enum class Output { table, json, markdown, csv } output = Output::table;
     bool have_link = false;
     gpusizer::Lang lang = gpusizer::Lang::en;
+    bool lang_given = false;  // --lang; without it the link's own lang= (LINK.md), else English
     int exit_code = -1;
 };
 
@@ -180,6 +198,7 @@ Args parse_args(int argc, char** argv) {
             (a == "--catalog" ? r.catalog_path : r.provider_path) = argv[++i];
         else if (a == "--pack-catalog" && value) r.pack_path = argv[++i];
         else if (a == "--pack-model-notes" && value) r.notes_path = argv[++i];
+        else if (a == "--pack-model-notes-ru" && value) r.notes_ru_path = argv[++i];
         else if ((a == "--config" || a == "--index") && value)
             (a == "--config" ? r.config_path : r.index_path) = argv[++i];
         else if (a == "--quant" && value) r.quant_path = argv[++i];
@@ -197,6 +216,7 @@ Args parse_args(int argc, char** argv) {
                 r.exit_code = 2;
             }
             r.lang = gpusizer::text::parse_lang(l);
+            r.lang_given = true;
         } else if (a == "-h" || a == "--help") {
             std::cout << kUsage;
             r.exit_code = 0;
@@ -209,6 +229,7 @@ Args parse_args(int argc, char** argv) {
         }
     }
     if (r.exit_code >= 0) return r;
+    if (const std::string l = gpusizer::decode_link(r.link).lang; !r.lang_given && !l.empty()) r.lang = gpusizer::text::parse_lang(l);
     if (!r.have_link && r.config_path.empty()) r.link = "v=1";  // --config alone: the defaults around it
     if (!r.have_link && r.pack_path.empty() && r.config_path.empty() && r.prerender_in.empty()) {
         std::cerr << kUsage;
@@ -232,17 +253,17 @@ bool load_catalogs(const Args& args, gpusizer::Catalog& catalog, bool with_provi
     using namespace gpusizer;
     CatalogLoad bundled = load_catalog(bundled_catalog_json(), "data/catalog.json");
     if (!bundled.ok) {
-        for (const auto& e : bundled.errors) std::cerr << "error: " << e.to_string() << "\n";
+        print_errors(bundled.errors, "data/catalog.json", args.lang);
         return false;
     }
     catalog = bundled.catalog;
     for (const std::string* path : {&args.catalog_path, with_provider ? &args.provider_path : nullptr}) {
         if (!path || path->empty()) continue;
         std::string text;
-        if (!read_file(*path, &text)) { std::cerr << "error: cannot read " << *path << "\n"; return false; }
+        if (!read_file(*path, &text)) { cannot_read(*path, args.lang); return false; }
         CatalogLoad c = path == &args.catalog_path ? load_catalog(text, *path)
                                                    : apply_provider_catalog(catalog, text, *path);
-        if (!c.ok) { print_errors(c.errors, *path); return false; }
+        if (!c.ok) { print_errors(c.errors, *path, args.lang); return false; }
         catalog = c.catalog;
     }
     return true;
@@ -250,13 +271,12 @@ bool load_catalogs(const Args& args, gpusizer::Catalog& catalog, bool with_provi
 
 // Whatever was written to stdout reached it: a full disk, a closed pipe or /dev/full is an error
 // (exit 4), not a silent success.
-int finish(int rc) {
+int finish(int rc, gpusizer::Lang lang) {
     std::cout.flush();
     const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
     if (!failed) return rc;
     const int err = errno;
-    std::cerr << "error: cannot write the output to stdout" << (err ? std::string(": ") + std::strerror(err) : "")
-              << "\n";
+    say_error(gpusizer::Message(gpusizer::code::cli_stdout_failed).str("reason", err ? std::strerror(err) : ""), lang);
     return rc == 0 ? 4 : rc;
 }
 
@@ -265,8 +285,10 @@ int run(const Args& args) {
     Catalog catalog;
     if (!load_catalogs(args, catalog, args.pack_path.empty() && args.prerender_in.empty())) return 3;
     if (!args.pack_path.empty()) {
-        const int rc = write_packed(page_catalog(catalog), args.pack_path);
-        return rc != 0 || args.notes_path.empty() ? rc : write_model_notes(catalog, args.notes_path);
+        int rc = write_packed(page_catalog(catalog), args.pack_path);
+        if (rc == 0 && !args.notes_path.empty()) rc = write_model_notes(catalog, args.notes_path, false);
+        if (rc == 0 && !args.notes_ru_path.empty()) rc = write_model_notes(catalog, args.notes_ru_path, true);
+        return rc;
     }
     if (!args.prerender_in.empty()) return write_prerendered(catalog, args.prerender_in, args.prerender_out);
     std::vector<Warning> notes;
@@ -293,5 +315,5 @@ int run(const Args& args) {
 
 int main(int argc, char** argv) {
     const Args args = parse_args(argc, argv);
-    return finish(args.exit_code >= 0 ? args.exit_code : run(args));
+    return finish(args.exit_code >= 0 ? args.exit_code : run(args), args.lang);
 }

@@ -34,6 +34,7 @@ namespace {
 ui::App g_app;
 Catalog g_base_catalog;  // bundled (or replaced) catalog before a provider file is applied
 std::string g_model_notes;  // model-notes.bin once fetched: applied to every catalog installed after it
+std::string g_model_notes_ru;  // model-notes-ru.bin (a page in Russian), the same way
 std::string g_out;  // returned strings live here until the next call
 bool g_started = false;
 int g_cursor = -2;
@@ -222,7 +223,10 @@ EMSCRIPTEN_KEEPALIVE void gs_apply_catalog(const char* packed, int len, const ch
     platform::fonts_note_text(errors ? errors : "");
     const std::vector<std::string> lines = split_lines(errors ? errors : "");
     CatalogLoad c = bytes.empty() ? CatalogLoad{} : unpack_catalog(bytes, name ? name : "provider");
-    if (c.ok) apply_model_notes(g_model_notes, &c.catalog);  // the bundled models' notes, if already in
+    if (c.ok) {  // the bundled models' notes, if already in
+        apply_model_notes(g_model_notes, &c.catalog);
+        apply_model_notes(g_model_notes_ru, &c.catalog);
+    }
     if (as_base) {
         for (const auto& l : lines) g_app.notices.push_back(l);
         if (use_base_catalog(std::move(c)))
@@ -250,7 +254,8 @@ EMSCRIPTEN_KEEPALIVE void gs_provider_refused(const char* name, const char* deta
 }
 
 // model-notes.bin, fetched after the first frame (catalog_binary.hpp: the notes catalog.bin leaves
-// out): the model list's tooltips show them from then on. Returns how many models got notes, or -1.
+// out), or model-notes-ru.bin on a page in Russian (its magic says which): the model list's tooltips
+// show them from then on. Returns how many models got notes, or -1.
 EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
     const std::string_view b(bytes ? bytes : "", size_t(bytes && len > 0 ? len : 0));
     Catalog probe;
@@ -260,10 +265,11 @@ EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
         platform::request_frame();
         return -1;
     }
-    g_model_notes.assign(b);
-    platform::fonts_note_text(g_model_notes);
-    apply_model_notes(g_model_notes, &g_base_catalog);
-    const int filled = apply_model_notes(g_model_notes, &g_app.catalog);
+    std::string& notes = model_notes_russian(b) ? g_model_notes_ru : g_model_notes;
+    notes.assign(b);
+    platform::fonts_note_text(notes);
+    apply_model_notes(notes, &g_base_catalog);
+    const int filled = apply_model_notes(notes, &g_app.catalog);
     platform::request_frame();
     return filled;
 }
@@ -385,6 +391,15 @@ EMSCRIPTEN_KEEPALIVE const char* gs_focus_info() { return out(platform::focus_in
 EMSCRIPTEN_KEEPALIVE const char* gs_table_view() {
     const auto& t = g_app.table_view;
     return out(std::to_string(t.top_css) + "," + std::to_string(t.row_css) + "," + std::to_string(t.rows) + "," + (t.cards ? "1" : "0"));
+}
+// The headline figures' rows: each value's top in CSS px, "y,y,y;y,y" (tests: one baseline per row).
+EMSCRIPTEN_KEEPALIVE const char* gs_figure_rows() {
+    std::string s;
+    for (const auto& row : g_app.figure_rows) {
+        if (!s.empty()) s += ';';
+        for (size_t i = 0; i < row.size(); ++i) s += (i ? "," : "") + std::to_string(row[i]);
+    }
+    return out(s);
 }
 EMSCRIPTEN_KEEPALIVE int gs_ui_height() { return int(g_app.content_height); }
 EMSCRIPTEN_KEEPALIVE void gs_request_frame() { platform::request_frame(); }

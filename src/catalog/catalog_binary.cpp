@@ -44,7 +44,7 @@ template <class V> void fields(V& v, SpeechSpec& s) {
 }
 template <class V> void fields(V& v, EmbeddingSpec& e) { v(e.dimensions); v(e.bidirectional); }
 template <class V> void fields(V& v, ModelSpec& m) {
-    v(m.id); v(m.name); v(m.family); v(m.modality); v(m.license); v(m.gguf_repo); v(m.notes); v(m.source);
+    v(m.id); v(m.name); v(m.family); v(m.modality); v(m.license); v(m.gguf_repo); v(m.notes); v(m.notes_ru); v(m.source);
     v(m.params_b); v(m.active_params_b); v(m.layers); v(m.hidden); v(m.intermediate); v(m.heads);
     v(m.kv_heads); v(m.head_dim); v(m.vocab); v(m.tied_embeddings); v(m.max_context);
     v(m.native_format); v(m.native_quantizes_experts_only); v(m.attention); v(m.sliding_window);
@@ -56,7 +56,7 @@ template <class V> void fields(V& v, ModelSpec& m) {
 template <class V> void fields(V& v, ServerSpec& s) { v(s.id); v(s.name); v(s.gpu_id); v(s.notes); v(s.source); v(s.gpus); }
 template <class V> void fields(V& v, TaskPreset& p) {
     v(p.id); v(p.task); v(p.use); v(p.title_en); v(p.title_ru); v(p.models); v(p.params_min_b);
-    v(p.params_max_b); v(p.vram_min_gb); v(p.vram_max_gb); v(p.gpus); v(p.source);
+    v(p.params_max_b); v(p.vram_min_gb); v(p.vram_max_gb); v(p.gpus); v(p.source); v(p.source_ru);
 }
 template <class V> void fields(V& v, std::pair<std::string, std::string>& a) { v(a.first); v(a.second); }
 template <class V> void fields(V& v, Catalog& c) {
@@ -289,31 +289,43 @@ Catalog page_catalog(Catalog catalog) {
         v.notes.clear();
         v.source.clear();
     }
-    for (ModelSpec& m : catalog.models) m.notes.clear();
+    for (ModelSpec& m : catalog.models) {
+        m.notes.clear();
+        m.notes_ru.clear();
+    }
     return catalog;
 }
 
 namespace {
 constexpr std::string_view kNotesMagic = "gpusizer-model-notes 2\n";  // 2: with a checksum
+constexpr std::string_view kNotesRuMagic = "gpusizer-model-notes ru 1\n";
 }  // namespace
 
-std::string pack_model_notes(const Catalog& catalog) {
+std::string pack_model_notes(const Catalog& catalog, bool russian) {
     StringPairs notes;
-    for (const ModelSpec& m : catalog.models)
-        if (!m.notes.empty()) notes.emplace_back(m.id, m.notes);
-    return write_pair_file(kNotesMagic, {notes});
+    for (const ModelSpec& m : catalog.models) {
+        const std::string& text = russian ? m.notes_ru : m.notes;
+        if (!text.empty()) notes.emplace_back(m.id, text);
+    }
+    return write_pair_file(russian ? kNotesRuMagic : kNotesMagic, {notes});
 }
 
+bool model_notes_russian(std::string_view bytes) { return bytes.substr(0, kNotesRuMagic.size()) == kNotesRuMagic; }
+
 int apply_model_notes(std::string_view bytes, Catalog* catalog) {
-    const PairFile f = read_pair_file(bytes, kNotesMagic, 1);
+    // Which language the file holds is in its magic line.
+    const bool russian = model_notes_russian(bytes);
+    const PairFile f = read_pair_file(bytes, russian ? kNotesRuMagic : kNotesMagic, 1);
     if (!f.ok) return -1;
     int filled = 0;
     for (const auto& [id, notes] : f.tables[0])
-        for (ModelSpec& m : catalog->models)
-            if (m.id == id && m.notes.empty()) {
-                m.notes = std::string(notes);
+        for (ModelSpec& m : catalog->models) {
+            std::string& into = russian ? m.notes_ru : m.notes;
+            if (m.id == id && into.empty()) {
+                into = std::string(notes);
                 ++filled;
             }
+        }
     return filled;
 }
 

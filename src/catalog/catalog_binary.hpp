@@ -21,9 +21,10 @@ namespace gpusizer {
 
 // Bump when a catalog type gains or loses a field (2: price currency and conversion,
 // GpuSpec::segment and price_unknown_reason).
-constexpr unsigned kPackedCatalogVersion = 7;  // 3: speech and embedding specs; 4: cuda_memory_gib; 5: gguf_repo;
+constexpr unsigned kPackedCatalogVersion = 8;  // 3: speech and embedding specs; 4: cuda_memory_gib; 5: gguf_repo;
                                                 // 6: per-kind attention geometry, recurrent state bytes, ungated MLPs, checkpoint bytes
                                                 // 7: a preset's task and use as enums (engine/vocabulary.hpp)
+                                                // 8: models' notes_ru, presets' source_ru
 
 std::string pack_catalog(const Catalog& catalog);
 bool looks_packed(std::string_view bytes);  // starts with the magic
@@ -40,10 +41,13 @@ bool same_catalog(const Catalog& a, const Catalog& b);
 Catalog page_catalog(Catalog catalog);
 
 // The models' notes by id (text/pair_file.hpp, magic "gpusizer-model-notes 2\n", one table of id →
-// notes, checksummed). apply_model_notes fills the notes of the models it
-// names that have none; returns how many it filled, or -1 (and changes nothing) for bytes that are
-// not such a file.
-std::string pack_model_notes(const Catalog& catalog);
+// notes, checksummed): model-notes.bin. With `russian`, their Russian notes (notes_ru, magic
+// "gpusizer-model-notes ru 1\n"): model-notes-ru.bin, fetched only by a page in Russian.
+// apply_model_notes reads either (its magic says which) and fills the notes of that language of the
+// models it names that have none; returns how many it filled, or -1 (and changes nothing) for bytes
+// that are not such a file.
+std::string pack_model_notes(const Catalog& catalog, bool russian = false);
+bool model_notes_russian(std::string_view bytes);  // the magic of model-notes-ru.bin
 int apply_model_notes(std::string_view bytes, Catalog* catalog);
 
 // A valid header (given version, size, checksum) in front of `body` (tests and the fuzzer: they hand

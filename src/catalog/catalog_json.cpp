@@ -349,6 +349,8 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     if (keep("license")) m.license = r.string("license", false);
     if (keep("gguf_repo")) m.gguf_repo = r.id("gguf_repo", false);  // the id character set: safe in a command
     if (keep("notes")) m.notes = r.string("notes", false);
+    if (keep("notes_ru")) m.notes_ru = r.string("notes_ru", false);
+    else if (r.has("notes")) m.notes_ru.clear();  // an override's new notes: the old translation no longer says them
     if (const json* s = r.find("source")) m.source = sources_text(s);
     else if (const json* s2 = r.find("sources")) m.source = sources_text(s2);
     else if (req) r.error("source", "every entry must cite its source");
@@ -399,6 +401,7 @@ void read_preset(Reader& r, TaskPreset& p) {
     p.vram_min_gb = r.number("vram_min_gb", false, 0, 1e7).value_or(0);
     p.vram_max_gb = r.number("vram_max_gb", false, 0, 1e7).value_or(0);
     p.source = r.string("source", false);
+    p.source_ru = r.string("source_ru", false);
 }
 
 }  // namespace

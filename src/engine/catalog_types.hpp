@@ -107,6 +107,7 @@ struct EmbeddingSpec {
 
 struct ModelSpec {
     std::string id, name, family, modality, license, notes, source;
+    std::string notes_ru;  // the notes in Russian (the model list's tooltip on a Russian page); "" = none
     // The Hugging Face repository of its GGUF in the native format, for llama-server -hf; "" = not known.
     std::string gguf_repo;
     double params_b = 0.0;         // total parameters, billions
@@ -151,7 +152,7 @@ struct TaskPreset {
     double params_min_b = 0, params_max_b = 0;
     double vram_min_gb = 0, vram_max_gb = 0;
     std::vector<std::string> gpus;    // suggested GPU ids
-    std::string source;
+    std::string source, source_ru;    // the article it comes from, cited in English and in Russian
 };
 
 struct Catalog {

@@ -272,7 +272,14 @@ namespace gpusizer {
     /* catalog notices (the error detail is a technical path, kept as is) */       \
     X(catalog_notice, "catalog.notice")                                            \
     X(catalog_provider_error, "catalog.provider_error")                            \
-    X(catalog_provider_rejected, "catalog.provider_rejected")
+    X(catalog_provider_rejected, "catalog.provider_rejected")                      \
+    /* the CLI's own lines on stderr (src/cli/main.cpp), in --lang's language */   \
+    X(cli_error, "cli.error")                                                      \
+    X(cli_rejected, "cli.rejected")                                                \
+    X(cli_not_imported, "cli.not_imported")                                        \
+    X(cli_cannot_read, "cli.cannot_read")                                          \
+    X(cli_cannot_write, "cli.cannot_write")                                        \
+    X(cli_stdout_failed, "cli.stdout_failed")
 
 namespace code {
 #define GPUSIZER_CODE_CONST(id, text) inline constexpr const char* id = text;

@@ -669,6 +669,11 @@ DecodedLink decode_link(std::string_view text) {
             if (k == key) p.warn(Message(code::link_duplicate_key).str("key", p.shown));
         if (seen.size() < 64) seen.push_back(key);
         saw_version |= key == "v" && value.find("://") == std::string::npos;
+        if (key == "lang" && value.find("://") == std::string::npos) {  // the page's language, not the state's
+            if (value == "en" || value == "ru") d.lang = value;  // (LINK.md): never encoded
+            else p.bad("en, ru");
+            continue;
+        }
         read_pair(p, s);
     }
     auto& w = d.warnings;

@@ -24,6 +24,9 @@ constexpr double kMinMfu = 0.01;  // mfu= below this is clamped to it, with a wa
 struct DecodedLink {
     State state;
     std::vector<Warning> warnings;
+    // `lang=en|ru`: the language of the page (or of the CLI's text) the link asks for; "" when it
+    // does not say. Not part of the state: encode_link never writes it.
+    std::string lang;
 };
 
 // One key=value pair of a link, percent-decoded.

@@ -484,6 +484,12 @@ const TextPair kEnglish[] = {
     {"catalog.notice", "{detail}"},
     {"catalog.provider_error", "provider catalog: {detail}"},
     {"catalog.provider_rejected", "{file} rejected; the bundled catalog is used"},
+    {"cli.error", "error: {detail}"},
+    {"cli.rejected", "{file} rejected ({count:0} {count:0#problem|problems})"},
+    {"cli.not_imported", "{file} not imported"},
+    {"cli.cannot_read", "cannot read {file}"},
+    {"cli.cannot_write", "cannot write {file}"},
+    {"cli.stdout_failed", "cannot write the output to stdout{?reason:: {reason}}"},
     // services: speech-to-text, embeddings, copilot
     {"service.needs_asr",
      "{model} is a speech-to-text model: choose the meeting-transcription preset (use=asr) to size it"},

@@ -531,6 +531,12 @@ const TextPair kRussian[] = {
     {"catalog.notice", "{detail}"},
     {"catalog.provider_error", "каталог провайдера: {detail}"},
     {"catalog.provider_rejected", "{file} отклонён; используется встроенный каталог"},
+    {"cli.error", "ошибка: {detail}"},
+    {"cli.rejected", "{file} отклонён ({count:0} {count:0#проблема|проблемы|проблем})"},
+    {"cli.not_imported", "{file} не импортирован"},
+    {"cli.cannot_read", "не удалось прочитать {file}"},
+    {"cli.cannot_write", "не удалось записать {file}"},
+    {"cli.stdout_failed", "не удалось записать вывод в stdout{?reason:: {reason}}"},
     // сервисы: распознавание речи, эмбеддинги, copilot
     {"service.needs_asr",
      "{model} — модель распознавания речи: посчитайте её в пресете «Транскрибация встреч» (use=asr)"},

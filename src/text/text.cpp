@@ -216,6 +216,13 @@ std::string error_text(const std::string& english, Lang lang) {
         return error_text(english.substr(0, got), lang) + ", " + ui("got", lang) + " " + ui(english.c_str() + got + 6, lang);
     const std::string whole = ui(english.c_str(), lang);
     if (whole != english) return whole;
+    // The readers' "and 37 more problems" after their first 20 (catalog_json.cpp).
+    if (english.rfind("and ", 0) == 0 && english.size() > 18 && english.compare(english.size() - 14, 14, " more problems") == 0) {
+        const std::string digits = english.substr(4, english.size() - 18);
+        double n = 0;
+        for (char c : digits) n = c >= '0' && c <= '9' ? n * 10 + (c - '0') : -1e18;
+        if (n >= 0) return "и ещё " + digits + " " + plural(n, lang, "проблема", "проблемы", "проблем");
+    }
     // Heads followed by a number (and " levels", " bytes", ")"): the number and what follows kept.
     static const char* const heads[] = {"expected a whole number ", "expected one entry per layer (", "expected one block per layer (",
                                         "nested deeper than ", "larger than ", "gives an MLP wider than ",

@@ -277,6 +277,7 @@ const TextPair kRussianUi[] = {
      "ожидался hf_quant_config.json от ModelOpt (объект \"quantization\")"},
     {"required whole number is missing", "нет обязательного целого числа"},
     {"expected a whole number", "ожидалось целое число"},
+    {"expected a number", "ожидалось число"},
     {"expected true or false", "ожидалось true или false"},
     {"expected an array", "ожидался массив"},
     {"expected an object", "ожидался объект"},

@@ -36,6 +36,7 @@ struct App {
     bool imgui_scrolled = false;           // ImGui moved it this frame (focus below the fold, a jump)
     struct TableView { float top_css = 0, row_css = 0; int rows = 0; bool cards = false; };
     TableView table_view;
+    std::vector<std::vector<float>> figure_rows;  // test hook: each headline row's value tops (CSS px)
     bool capture_text = false;             // test hook: log every text of the next frame, sections opened
     std::string captured_text;                  // where "Every GPU" was laid out (tests check its rows fit)
     long frames = 0;

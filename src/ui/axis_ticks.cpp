@@ -46,32 +46,40 @@ std::string binary_label(double v) {
     return format_human_number(v, 2);
 }
 
+// Every power (of 10, or of 2) in range is a tick, so no decade goes missing from the grid; when
+// their labels would not fit, only the powers whose exponent is a multiple of a stride are labelled
+// (10^0, 10^2, 10^4 …: the same powers on every chart), at most max_ticks labels, so none overlap.
 std::vector<Tick> log_ticks(double lo, double hi, int max_ticks, bool binary) {
     std::vector<Tick> out;
     if (!(lo > 0) || !(hi >= lo) || !std::isfinite(hi) || max_ticks < 1) return out;
-    if (binary) {
-        const int e0 = int(std::ceil(std::log2(lo) - 1e-9)), e1 = int(std::floor(std::log2(hi) + 1e-9));
-        const int stride = std::max(1, (e1 - e0 + max_ticks) / max_ticks);  // ceil(count / max)
-        for (int e = e0; e <= e1; ++e)
-            if (e % stride == 0) out.push_back({std::ldexp(1.0, e), binary_label(std::ldexp(1.0, e))});
-        return out;
-    }
-    const int e0 = int(std::floor(std::log10(lo) + 1e-9)), e1 = int(std::floor(std::log10(hi) + 1e-9));
-    // The densest of 1-2-5 and 1 per decade that fits; then every other decade, and so on.
-    static const std::vector<std::vector<double>> sets = {{1, 2, 5}, {1}};
-    for (const auto& mantissas : sets) {
-        out.clear();
-        for (int e = e0; e <= e1; ++e)
-            for (double m : mantissas) {
+    const double base = binary ? 2.0 : 10.0;
+    auto exponent = [&](double v) { return binary ? std::log2(v) : std::log10(v); };
+    const int e0 = int(std::ceil(exponent(lo) - 1e-9)), e1 = int(std::floor(exponent(hi) + 1e-9));
+    auto power = [&](int e) { return binary ? std::ldexp(1.0, e) : std::pow(base, e); };
+    auto label = [&](int e) { return binary ? binary_label(power(e)) : decimal_label(power(e), std::max(0, -e)); };
+    if (!binary) {
+        // 1-2-5 × 10^n, all labelled, when they fit.
+        const int d0 = int(std::floor(std::log10(lo) + 1e-9));
+        for (int e = d0; e <= e1; ++e)
+            for (double m : {1.0, 2.0, 5.0}) {
                 const double v = m * std::pow(10.0, e);
                 if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push_back({v, decimal_label(v, std::max(0, -e))});
             }
         if (int(out.size()) <= max_ticks) return out;
+        out.clear();
     }
-    const int stride = std::max(1, (int(out.size()) + max_ticks - 1) / max_ticks);
-    std::vector<Tick> thinned;
-    for (size_t i = 0; i < out.size(); i += size_t(stride)) thinned.push_back(out[i]);
-    return thinned;
+    const int count = e1 - e0 + 1;
+    int stride = 1;
+    // The smallest stride whose labelled powers (exponent % stride == 0) number at most max_ticks.
+    auto labelled = [&](int k) {
+        int n = 0;
+        for (int e = e0; e <= e1; ++e) n += ((e % k) + k) % k == 0;
+        return n;
+    };
+    while (stride < count && labelled(stride) > max_ticks) ++stride;
+    for (int e = e0; e <= e1 && out.size() < 256; ++e)
+        out.push_back({power(e), ((e % stride) + stride) % stride == 0 ? label(e) : std::string()});
+    return out;
 }
 
 }  // namespace gpusizer::ui

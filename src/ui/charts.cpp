@@ -120,6 +120,16 @@ const char* chart_caption(const App& app) {
     return tr("Memory of one replica (GB) as the context grows; red: memory of the recommended GPUs");
 }
 
+// One tick of the x axis: its grid line, and its mark and label unless it is a grid line only.
+void draw_x_tick(ImDrawList* dl, Tick t, float x, ImVec2 a, ImVec2 b, float left, float right, bool comma) {
+    dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), palette().grid);
+    if (t.label.empty()) return;
+    t.label = shown_decimal(t.label, comma);
+    dl->AddLine(ImVec2(x, b.y), ImVec2(x, b.y + em() * 0.25f), palette().text_dim);
+    const float tw = ImGui::CalcTextSize(t.label.c_str()).x;
+    dl->AddText(ImVec2(ImClamp(x - tw / 2, left, right - tw), b.y + em() * 0.3f), palette().text_dim, t.label.c_str());
+}
+
 }  // namespace
 
 // Axis titles in the reader's language: memory vs context, speed vs users (or, at a request rate,
@@ -185,21 +195,15 @@ void draw_chart(App& app) {
     for (Tick t : yt) {
         t.label = shown_decimal(t.label, comma);
         dl->AddLine(ImVec2(a.x, fy(t.value)), ImVec2(b.x, fy(t.value)), palette().grid);
+        if (t.label.empty()) continue;  // a decade's grid line without its label (axis_ticks.hpp)
         dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.label.c_str()).x - em() * 0.3f, fy(t.value) - em() * 0.5f), palette().text_dim,
                     t.label.c_str());
     }
     // Context lengths are powers of 2 ("32k"); users and GPU counts read best as 1-2-5 × 10^n.
     const int x_count = std::max(2, int((b.x - a.x) / (em() * 3.2f)));
     const std::vector<Tick> xt = s.log_x ? log_ticks(x0, x1, x_count, ctx_axis) : linear_ticks(x0, x1, x_count);
-    for (Tick t : xt) {
-        if (t.value < x0 || t.value > x1) continue;
-        t.label = shown_decimal(t.label, comma);
-        const float x = fx(t.value);
-        dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), palette().grid);
-        dl->AddLine(ImVec2(x, b.y), ImVec2(x, b.y + em() * 0.25f), palette().text_dim);
-        const float tw = ImGui::CalcTextSize(t.label.c_str()).x;
-        dl->AddText(ImVec2(ImClamp(x - tw / 2, p0.x, p0.x + w - tw), b.y + em() * 0.3f), palette().text_dim, t.label.c_str());
-    }
+    for (const Tick& t : xt)
+        if (t.value >= x0 && t.value <= x1) draw_x_tick(dl, t, fx(t.value), a, b, p0.x, p0.x + w, comma);
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), palette().text_dim);
     const float xtw = ImGui::CalcTextSize(x_title).x;
     dl->AddText(ImVec2((a.x + b.x) / 2 - xtw / 2, b.y + em() * 1.5f), palette().text_dim, x_title);

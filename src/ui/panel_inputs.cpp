@@ -239,7 +239,8 @@ void draw_task(App& app) {
     if (const TaskPreset* p = preset_for(app.catalog, app.state); p && app.state.view == View::options) {
         ImGui::Spacing();
         dim_text(guide_line(app.catalog, *p));
-        tooltip_on_hover(p->source);
+        // The article's citation in the page's language (a provider's preset may have it in English only).
+        tooltip_on_hover(lang() == text::Lang::ru && !p->source_ru.empty() ? p->source_ru : p->source);
     }
     if (changed) app.set_state(s);
 }
@@ -268,10 +269,12 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
     if (hovered) {
         ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
-        // The catalog's notes are its sources' words, in English: a Russian page says so rather than
-        // passing them off as translated (no Russian notes are kept).
-        const std::string label = lang() == text::Lang::ru && !m.notes.empty() ? tr("Catalog note (in English): ") : "";
-        hover_tip(m.id + "\n" + label + m.notes + "\n" + tr("Source: ") + m.source);
+        // A Russian page shows the Russian notes (notes_ru, model-notes-ru.bin); a model without them (a
+        // provider's, or before that file is in) shows the English ones, said to be English.
+        const bool ru = lang() == text::Lang::ru;
+        const std::string notes = ru && !m.notes_ru.empty() ? m.notes_ru : m.notes;
+        const std::string label = ru && m.notes_ru.empty() && !m.notes.empty() ? tr("Catalog note (in English): ") : "";
+        hover_tip(m.id + "\n" + label + notes + "\n" + tr("Source: ") + m.source);
     }
     ImGui::PopID();
     return clicked;

@@ -57,21 +57,35 @@ void draw_warnings(App& app) {
 }  // namespace
 
 // Three columns, or as many of at least 9.5 em as fit, sharing the whole width (a label wraps in its own).
-FigureGrid::FigureGrid(const Result& r, const Option& o)
-    : r_(r), o_(o), col_(std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f)),
+FigureGrid::FigureGrid(App& app, const Option& o)
+    : app_(app), o_(o), col_(std::max(em() * 9.5f, (ImGui::GetContentRegionAvail().x - em()) / 3.0f)),
       per_row_(std::max(1, int(ImGui::GetContentRegionAvail().x / col_))) {
     col_ = std::max(col_, (ImGui::GetContentRegionAvail().x - em()) / float(per_row_));
+    app_.figure_rows.clear();
 }
 
 // Every figure of an estimate gets its error band under its explanation (report/accuracy_text.hpp).
 void FigureGrid::operator()(const char* label, const std::string& value, const std::string& tip, const char* name) {
-    const int at = in_row_ % per_row_;
-    if (at != 0) ImGui::SameLine(float(at) * col_ + ImGui::GetStyle().WindowPadding.x);
+    row_.push_back({label, value, name ? with_band(app_.result, o_, name, tip) : tip});
+    if (int(row_.size()) == per_row_) finish();
+}
+
+void FigureGrid::finish() {
+    if (row_.empty()) return;
     // The label wraps inside its own column (less the ⓘ after it), never over the next one's.
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_ - em() * 1.9f);
-    figure(label, value, name ? with_band(r_, o_, name, tip) : tip);
-    ImGui::PopTextWrapPos();
-    ++in_row_;
+    const float wrap = col_ - em() * 1.9f;
+    float label_h = 0;
+    for (const Cell& c : row_) label_h = std::max(label_h, ImGui::CalcTextSize(c.label.c_str(), nullptr, false, wrap).y);
+    std::vector<float> tops;
+    for (size_t at = 0; at < row_.size(); ++at) {
+        if (at != 0) ImGui::SameLine(float(at) * col_ + ImGui::GetStyle().WindowPadding.x);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+        const float top = figure(row_[at].label.c_str(), row_[at].value, row_[at].tip, 0, label_h);
+        ImGui::PopTextWrapPos();
+        tops.push_back((top + ImGui::GetScrollY()) / app_.dpr);
+    }
+    app_.figure_rows.push_back(std::move(tops));
+    row_.clear();
 }
 
 namespace {
@@ -193,7 +207,7 @@ void draw_recommendation(App& app) {
     ImGui::TextWrapped("%s", gpus_text(o).c_str());
     ImGui::PopFont();
     if (r.horizon_days > 0) dim_text(message_text(Message(code::plan_horizon).num("days", r.horizon_days)));
-    FigureGrid cell(r, o);
+    FigureGrid cell(app, o);
     const bool infer = r.state.task == Task::infer;
     const text::Lang L = lang();
     const std::string memory = text::number(o.per_gpu_gb.mid, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L);
@@ -218,6 +232,7 @@ void draw_recommendation(App& app) {
              nullptr);
     }
     cost_figures(app, o, cell);
+    cell.finish();
     for (const auto& w : o.warnings) warning_line(warning_text(w));
     // Where this answer departs from the guide line under the task, why, and a switch (engine/advice.cpp).
     // Here, with the answer: text above the inputs would move the field being typed into as it changes.

@@ -31,18 +31,26 @@ class FigureGrid;
 bool draw_rate_figures(const State& s, const Option& o, FigureGrid& cell);
 void fill_rate_chart(const State& s, const Option& o, App::Series& out);
 // The recommendation's headline figures, in rows of equal columns (panel_results.cpp).
+// A row is drawn once it is complete (or at finish()): its values start under the row's tallest label,
+// so they share one baseline however the labels wrap.
 class FigureGrid {
 public:
-    FigureGrid(const Result& r, const Option& o);
+    FigureGrid(App& app, const Option& o);
+    ~FigureGrid() { finish(); }
+    FigureGrid(const FigureGrid&) = delete;
+    FigureGrid& operator=(const FigureGrid&) = delete;
     // A figure: its label, value and explanation, and its name in the JSON ("decode_tps_per_user"), whose
     // error band is added to the explanation; nullptr when the figure is not an estimate.
     void operator()(const char* label, const std::string& value, const std::string& tip, const char* figure);
+    void finish();  // draws the row held back
 
 private:
-    const Result& r_;
+    struct Cell { std::string label, value, tip; };
+    App& app_;
     const Option& o_;
     float col_;
-    int per_row_, in_row_ = 0;
+    int per_row_;
+    std::vector<Cell> row_;
 };
 bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell);
 // The explanation of a figure with its error band after it (report/accuracy_text.hpp), in the UI's

@@ -297,9 +297,13 @@ bool int_combo(const char* label, const char* id, int* v, const char* const* ite
     return changed;
 }
 
-void figure(const char* label, const std::string& value, const std::string& tip, ImU32 color) {
+float figure(const char* label, const std::string& value, const std::string& tip, ImU32 color, float label_height) {
     ImGui::BeginGroup();
+    const float top = ImGui::GetCursorPosY();
     dim_text(label);
+    const float value_y = top + label_height + ImGui::GetStyle().ItemSpacing.y;
+    if (label_height > 0 && ImGui::GetCursorPosY() < value_y) ImGui::SetCursorPosY(value_y);
+    const float value_top = ImGui::GetCursorScreenPos().y;
     ImGui::PushFont(fonts().large);
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(color));
     ImGui::TextUnformatted(value.c_str());
@@ -308,6 +312,7 @@ void figure(const char* label, const std::string& value, const std::string& tip,
     ImGui::EndGroup();
     // The ⓘ sits after the label and value pair; the explanation opens beside the pair.
     tooltip_on_hover(tip);
+    return value_top;
 }
 
 void dim_text(const std::string& text) {

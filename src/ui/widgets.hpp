@@ -33,7 +33,10 @@ void same_line_if_fits(const char* next_label);
 bool number_row(const char* label, const char* id, double* v, double min, double max, bool log, const char* fmt,
                 const char* help, const char* slider_text = nullptr);
 bool int_combo(const char* label, const char* id, int* v, const char* const* items, int count, const char* help);
-void figure(const char* label, const std::string& value, const std::string& tip, ImU32 color = 0);
+// A label over its value. label_height > 0: the value starts that far below the label's top (the
+// row's tallest wrapped label, FigureGrid), so that values of one row share a baseline. Returns the
+// value's top (screen px).
+float figure(const char* label, const std::string& value, const std::string& tip, ImU32 color = 0, float label_height = 0);
 void dim_text(const std::string& text);
 void warning_line(const std::string& text);
 std::string range_text(const Range& r, int decimals, const char* unit);

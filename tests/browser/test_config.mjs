@@ -138,6 +138,29 @@ export default [
     },
   },
   {
+    name: 'lang=ru in the link fragment: the page in Russian, no unknown-key notice, kept in the address and in copied links',
+    async fn(ctx) {
+      const p = await ctx.open('#v=1&task=train&lang=ru', CLIPBOARD);
+      const r = await call(p.page, 'result');
+      assertEqual(r.lang, 'ru', 'the page speaks Russian');
+      assert(!r.warnings.some((w) => w.code === 'link.unknown_key'), JSON.stringify(r.warnings));
+      assertEqual(await call(p.page, 'link'), 'v=1&task=train', 'the state\'s link carries no language');
+      const text = await call(p.page, 'canvasText');
+      assert(!/unknown key|неизвестный ключ/.test(text), 'no notice about lang on the canvas');
+      assert(text.includes('Рекомендуемая конфигурация'), 'the canvas is in Russian');
+      // The address reloads in Russian; a copied link opens the page in Russian.
+      await ctx.until(() => p.page.evaluate(() => location.hash === '#v=1&task=train&lang=ru'), { message: 'the address keeps lang=ru' });
+      const copied = await copiedLink(ctx, p.page);
+      assert(copied.includes('?lang=ru#v=1&task=train'), `copied ${copied}`);
+      const again = await ctx.open(copied.slice(copied.indexOf('?')));
+      assertEqual((await call(again.page, 'result')).lang, 'ru', 'the copied link opens in Russian');
+      // The query wins over the fragment; lang=en in the fragment keeps an English page.
+      const en = await ctx.open('?lang=en#v=1&lang=ru');
+      assertEqual((await call(en.page, 'result')).lang, 'en');
+      p.assertNoErrors();
+    },
+  },
+  {
     name: 'config.json dialog in Russian',
     async fn(ctx) {
       const p = await ctx.open('?lang=ru');

@@ -31,7 +31,7 @@ export default [
         let files = await fetched(s.page);
         const notes = files.find((r) => r.file === 'model-notes.bin');
         assert(notes && notes.end > firstFrame, `model-notes.bin comes after the first frame (${notes && notes.end} > ${firstFrame})`);
-        for (const f of ['gpusizer-json.js', 'gpusizer-json.wasm', 'text-ru.bin'])
+        for (const f of ['gpusizer-json.js', 'gpusizer-json.wasm', 'text-ru.bin', 'model-notes-ru.bin'])
           assert(!has(files, f), `${f} is not fetched by an English page that needs no JSON`);
 
         // A provider file: the JSON module comes in and the prices apply.
@@ -74,6 +74,10 @@ export default [
         const t = files.find((r) => r.file === 'text-ru.bin');
         assert(t && t.end <= firstFrame, 'text-ru.bin arrives before the first frame of a Russian page');
         assertEqual(await ru.page.evaluate(() => document.documentElement.lang), 'ru');
+        // The models' Russian notes, after the first frame like the English ones.
+        await ctx.until(async () => (await call(ru.page, 'modelNotes', 'ru')) > 40, { message: 'model-notes-ru.bin applied' });
+        const notes = (await fetched(ru.page)).find((r) => r.file === 'model-notes-ru.bin');
+        assert(notes && notes.end > firstFrame, `model-notes-ru.bin comes after the first frame (${notes && notes.end} > ${firstFrame})`);
         ru.assertNoErrors();
       } finally {
         await ru.close();
@@ -82,6 +86,7 @@ export default [
       try {
         await call(en.page, 'setView', 'ru');
         assert(has(await fetched(en.page), 'text-ru.bin'), 'switching fetches the Russian text');
+        await ctx.until(async () => (await call(en.page, 'modelNotes', 'ru')) > 40, { message: 'switching brings the Russian notes' });
         await ctx.until(() => en.page.evaluate(() => document.documentElement.lang === 'ru'), { message: 'switched to Russian' });
         const text = await call(en.page, 'canvasText');
         assert(text.includes('Задача') || text.includes('Модель'), `the canvas is in Russian: ${text.slice(0, 200)}`);

@@ -192,4 +192,36 @@ export const touchTyping = {
   },
 };
 
-export default [...tests, touchTyping];
+// The headline figures under the recommendation: a label that wraps (Russian's longer labels, a phone's
+// narrow columns) does not push its value below the others of its row.
+export const headlineBaseline = {
+  name: 'headline figures: the values of one row share a baseline whatever their labels wrap to (ru and en, phone and laptop)',
+  timeout: 180000,
+  async fn(ctx) {
+    const links = ['v=1', 'v=1&task=train&model=Qwen/Qwen3-8B&tokens=10B', 'v=1&task=tune', 'v=1&use=asr', 'v=1&use=embed'];
+    const sizes = [{ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } },
+      { viewport: { width: 1280, height: 800 } }];
+    let multi = 0;
+    for (const size of sizes)
+      for (const lang of ['ru', 'en']) {
+        const p = await ctx.open(`?lang=${lang}#${links[0]}`, size);
+        for (const link of links) {
+          await call(p.page, 'setLink', link);
+          await ctx.harness.nextFrames(p.page, 4);
+          const rows = await ctx.until(async () => { const r = await call(p.page, 'figureRows'); return r.length ? r : null; },
+            { message: `${link}: headline rows drawn` });
+          for (const row of rows) {
+            if (row.length > 1) ++multi;
+            const spread = Math.max(...row) - Math.min(...row);
+            assert(spread < 0.5, `${lang} ${size.viewport.width}px ${link}: values at ${row.join(', ')} (CSS px) in one row`);
+          }
+        }
+        if (size.viewport.width === 390 && lang === 'ru') await ctx.shot(p.page, 'headline-390x844-ru.png');
+        p.assertNoErrors();
+        await p.close();
+      }
+    assert(multi > 10, `rows of several figures were checked (${multi})`);
+  },
+};
+
+export default [...tests, touchTyping, headlineBaseline];

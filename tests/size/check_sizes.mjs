@@ -37,13 +37,15 @@ const BUDGET = {
                                  // the advice and issue 28's config.json notes in its fifth; 25.9 KB with issue 27's
                                  // import errors in Russian and plural forms)
   'model-notes.bin': 8.5 * KB,   // the models' notes (tooltips), fetched once the first frame is on the screen
+  'model-notes-ru.bin': 10.5 * KB,  // their Russian notes (issue 27), fetched the same way by a page in Russian only (10.0 KB)
   'gpusizer-json.js': 2.5 * KB,  // the JSON module (provider files, config.json import), fetched when needed
   // 74 KB before issue 28; the config.json import now reads 38 families layer by layer (Nemotron-H,
   // NAS blocks, Mamba, LFM2, Llama 4, Gemma 4, encoders, Whisper…), quantization files and the index's
   // tensor names: 91 KB. Fetched only when a file is imported, never in the first load. Issue 29's
   // vocabulary tables (a preset's task and use read through them): 97,291 B measured, 11 B over 95 KB.
   'gpusizer-json.wasm': 96 * KB,
-  'catalog.json': 36 * KB,       // the published catalog (and the page's fallback; not in the first load)
+  'catalog.json': 41 * KB,       // the published catalog (and the page's fallback; not in the first load); 36 KB
+                                 // before the models' Russian notes and the presets' Russian citations (issue 27: 40.4 KB)
   'catalog-check.js': 0.5 * KB,  // the worker that checks a provider file's entry counts
   'embed.js': 1.5 * KB,          // for provider pages
   'favicon.svg': 0.5 * KB,

@@ -29,6 +29,13 @@ for kind in ('gpus', 'models'):
     for entry in catalog.get(kind, []):
         for ch in entry.get('name', '') + entry.get('id', ''):
             chars.setdefault(ch, 'data/catalog.json')
+# The models' notes in both languages (tooltips) and the presets' citations.
+for entry in catalog.get('models', []):
+    for ch in entry.get('notes', '') + entry.get('notes_ru', ''):
+        chars.setdefault(ch, 'data/catalog.json (notes)')
+for entry in catalog.get('presets', []):
+    for ch in entry.get('source', '') + entry.get('source_ru', ''):
+        chars.setdefault(ch, 'data/catalog.json (presets)')
 drawn = {ch: src for ch, src in chars.items() if ord(ch) >= 0x20}
 
 web = open(os.path.join(root, 'src/platform/fonts.cpp'), encoding='utf-8').read()

@@ -50,6 +50,21 @@ TEST_CASE("decoding never fails: bad values and unknown keys are named, the rest
     CHECK(d.warnings[3].code == "link.unknown_key");
 }
 
+TEST_CASE("lang= is the page's language: accepted without a notice, never part of the state or its link") {
+    const DecodedLink ru = decode_link("#v=1&task=train&lang=ru");
+    CHECK(ru.warnings.empty());  // it used to be "unknown key 'lang' ignored"
+    CHECK(ru.lang == "ru");
+    CHECK(ru.state.task == Task::train);
+    CHECK(encode_link(ru.state) == "v=1&task=train");
+    CHECK(decode_link("v=1&lang=en").lang == "en");
+    CHECK(decode_link("v=1").lang.empty());
+    const DecodedLink bad = decode_link("v=1&lang=de");
+    CHECK(bad.lang.empty());
+    REQUIRE(bad.warnings.size() == 1);
+    CHECK(bad.warnings[0].code == code::link_bad_value);
+    CHECK(test::param_text(bad.warnings[0], "key") == "lang");
+}
+
 TEST_CASE("whole URLs, percent-encoding, SI suffixes, huge and non-finite numbers") {
     const DecodedLink d = decode_link("https://calc.example/?embed=1#v=1&model=Qwen%2FQwen3-8B&tokens=1.5B&ctx=1e3");
     CHECK(d.state.model == "Qwen/Qwen3-8B");

@@ -1,11 +1,14 @@
 // The files the page fetches besides the module and how the page's two modules talk: the Russian
 // text (text-ru.bin), the models' notes (model-notes.bin) and coded messages passed from the JSON
 // module (report/message_codec.hpp). Each must read back exactly and refuse damaged bytes.
+#include <cctype>
 #include <cmath>
+#include <set>
 #include <cstring>
 #include <string>
 
 #include "catalog/catalog_binary.hpp"
+#include "catalog/catalog_json.hpp"
 #include "helpers.hpp"
 #include "report/message_codec.hpp"
 #include "text/language_pack.hpp"
@@ -85,6 +88,76 @@ TEST_CASE("model-notes.bin fills back exactly the notes catalog.bin leaves out")
     CHECK(apply_model_notes(bytes, &page) == with_notes);
     for (std::size_t i = 0; i < page.models.size(); ++i) CHECK(page.models[i].notes == full.models[i].notes);
     CHECK(apply_model_notes(bytes, &page) == 0);  // notes already there are kept
+}
+
+// The figures a note states ("8.2", "32,768", "1e6" → 8.2, 32,768, 1, 6): a translation keeps them as they are.
+static std::set<std::string> figures(const std::string& text) {
+    std::set<std::string> out;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) { ++i; continue; }
+        std::size_t j = i;
+        while (j < text.size() && (std::isdigit(static_cast<unsigned char>(text[j])) ||
+                                   ((text[j] == '.' || text[j] == ',') && j + 1 < text.size() &&
+                                    std::isdigit(static_cast<unsigned char>(text[j + 1])))))
+            ++j;
+        out.insert(text.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+TEST_CASE("every bundled model has its notes in Russian, with the English notes' figures") {
+    for (const ModelSpec& m : test::bundled().models) {
+        CAPTURE(m.id);
+        REQUIRE_FALSE(m.notes.empty());
+        REQUIRE_FALSE(m.notes_ru.empty());
+        CHECK(m.notes_ru != m.notes);
+        CHECK(m.notes_ru.find("\xD0") != std::string::npos);  // Cyrillic (U+0400–U+043F lead byte)
+        CHECK(figures(m.notes_ru) == figures(m.notes));
+    }
+    for (const TaskPreset& p : test::bundled().presets) {  // the article's citation beside its advice
+        CAPTURE(p.id);
+        CHECK_FALSE(p.source_ru.empty());
+        CHECK(figures(p.source_ru) == figures(p.source));
+    }
+}
+
+TEST_CASE("model-notes-ru.bin fills back exactly the Russian notes, and only those") {
+    const Catalog& full = test::bundled();
+    Catalog page = page_catalog(full);
+    for (const ModelSpec& m : page.models) CHECK(m.notes_ru.empty());
+    const std::string en = pack_model_notes(full), ru = pack_model_notes(full, true);
+    CHECK_FALSE(model_notes_russian(en));
+    CHECK(model_notes_russian(ru));
+    CHECK(apply_model_notes(ru, &page) == int(full.models.size()));
+    for (std::size_t i = 0; i < page.models.size(); ++i) {
+        CHECK(page.models[i].notes_ru == full.models[i].notes_ru);
+        CHECK(page.models[i].notes.empty());  // the English notes come from their own file
+    }
+    CHECK(apply_model_notes(en, &page) == int(full.models.size()));
+    for (std::size_t i = 0; i < page.models.size(); ++i) CHECK(page.models[i].notes == full.models[i].notes);
+    std::string flipped = ru;
+    flipped[ru.size() / 2] ^= 1;
+    Catalog fresh = page_catalog(full);
+    CHECK(apply_model_notes(flipped, &fresh) == -1);
+    for (const ModelSpec& m : fresh.models) CHECK(m.notes_ru.empty());
+}
+
+TEST_CASE("a provider's new notes drop the bundled translation; its own notes_ru is kept") {
+    const Catalog& base = test::bundled();
+    const CatalogLoad a = apply_provider_catalog(base, R"({"models":[{"id":"Qwen/Qwen3-8B","notes":"Served on our H100s."}]})", "p.json");
+    REQUIRE(a.ok);
+    const ModelSpec* m = a.catalog.find_model("Qwen/Qwen3-8B");
+    REQUIRE(m != nullptr);
+    CHECK(m->notes == "Served on our H100s.");
+    CHECK(m->notes_ru.empty());  // the page shows the English, said to be English
+    const CatalogLoad b = apply_provider_catalog(
+        base, R"({"models":[{"id":"Qwen/Qwen3-8B","notes":"Served on our H100s.","notes_ru":"Работает на наших H100."}]})", "p.json");
+    REQUIRE(b.ok);
+    CHECK(b.catalog.find_model("Qwen/Qwen3-8B")->notes_ru == "Работает на наших H100.");
+    const CatalogLoad c = apply_provider_catalog(base, R"({"prices":{"h100-sxm":2}})", "p.json");
+    REQUIRE(c.ok);
+    CHECK(c.catalog.find_model("Qwen/Qwen3-8B")->notes_ru == test::model("Qwen/Qwen3-8B").notes_ru);
 }
 
 TEST_CASE("a damaged model-notes.bin changes nothing") {

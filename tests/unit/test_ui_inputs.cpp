@@ -1,5 +1,6 @@
 // The UI's pure helpers: model search over the bundled catalog, typed numbers, chart ticks.
 #include <algorithm>
+#include <cmath>
 
 #include "helpers.hpp"
 #include "ui/axis_ticks.hpp"
@@ -107,9 +108,10 @@ TEST_CASE("typed numbers: shown the way they are typed, and read back to the sam
 }
 
 TEST_CASE("chart ticks: round 1-2-5 steps, decimals only when needed, readable log labels") {
-    auto labels = [](const std::vector<Tick>& t) {
+    auto labels = [](const std::vector<Tick>& t) {  // the labelled ticks (the others are grid lines only)
         std::vector<std::string> l;
-        for (const auto& x : t) l.push_back(x.label);
+        for (const auto& x : t)
+            if (!x.label.empty()) l.push_back(x.label);
         return l;
     };
     CHECK(labels(linear_ticks(0, 1.7, 4)) == std::vector<std::string>{"0", "0.5", "1", "1.5", "2"});
@@ -124,6 +126,56 @@ TEST_CASE("chart ticks: round 1-2-5 steps, decimals only when needed, readable l
     for (const auto& t : log_ticks(8, 128, 6, false)) CHECK(t.value >= 8);
     CHECK(binary_label(32768) == "32k");
     CHECK(binary_label(1536) == "1.5k");
+}
+
+TEST_CASE("log axis ticks: every decade in range is a tick, labels on a fixed stride of powers, never too many") {
+    // The days chart: 0.01 to 100,000 days (a 15-minute job beside a 15,000-day one) in room for 3 labels.
+    // It used to keep every third decade (0.01, 10) and draw no line for the others.
+    const auto days = log_ticks(0.01, 100000, 3, false);
+    std::vector<double> values;
+    std::vector<std::string> shown;
+    for (const auto& t : days) {
+        values.push_back(t.value);
+        if (!t.label.empty()) shown.push_back(t.label);
+    }
+    REQUIRE(values.size() == 8);
+    for (size_t i = 0; i < values.size(); ++i) CHECK(values[i] == doctest::Approx(std::pow(10.0, int(i) - 2)));
+    CHECK(shown == std::vector<std::string>{"1", "1k"});  // exponents divisible by 3 (every other would be 4 labels)
+    std::vector<std::string> four;  // with room for 4 labels: every other decade
+    for (const auto& t : log_ticks(0.01, 100000, 4, false))
+        if (!t.label.empty()) four.push_back(t.label);
+    CHECK(four == std::vector<std::string>{"0.01", "1", "100", "10k"});
+    // Over many ranges and room: every power in range is a tick, at most max_ticks labels, and the
+    // labelled exponents are the multiples of one stride.
+    for (bool binary : {false, true})
+        for (double lo : {0.001, 0.02, 0.5, 1.0, 3.0, 512.0})
+            for (double span : {10.0, 100.0, 1e4, 1e6, 1e8})
+                for (int max_ticks : {2, 3, 4, 6, 12}) {
+                    const double hi = lo * span;
+                    const auto t = log_ticks(lo, hi, max_ticks, binary);
+                    const double b = binary ? 2.0 : 10.0;
+                    const int e0 = int(std::ceil(std::log(lo) / std::log(b) - 1e-9)), e1 = int(std::floor(std::log(hi) / std::log(b) + 1e-9));
+                    int labelled = 0;
+                    std::vector<int> exps;
+                    for (const auto& x : t) {
+                        CHECK(x.value >= lo * (1 - 1e-9));
+                        CHECK(x.value <= hi * (1 + 1e-9));
+                        labelled += !x.label.empty();
+                        const double e = std::log(x.value) / std::log(b);
+                        if (std::fabs(e - std::round(e)) < 1e-9) exps.push_back(int(std::round(e)));
+                    }
+                    CHECK_MESSAGE(labelled <= max_ticks, lo, " ", hi, " ", max_ticks);
+                    CHECK_MESSAGE(labelled >= 1, lo, " ", hi, " ", max_ticks);
+                    for (int e = e0; e <= e1; ++e)
+                        CHECK_MESSAGE(std::count(exps.begin(), exps.end(), e) == 1, "missing power ", e, " in ", lo, "..", hi);
+                    // One stride: the gaps between labelled powers are all equal.
+                    std::vector<double> at;
+                    for (const auto& x : t)
+                        if (!x.label.empty()) at.push_back(std::log(x.value) / std::log(b));
+                    const bool powers_only = binary || t.size() != size_t(labelled);
+                    if (powers_only)
+                        for (size_t i = 2; i < at.size(); ++i) CHECK(at[i] - at[i - 1] == doctest::Approx(at[1] - at[0]));
+                }
 }
 
 TEST_CASE("a number only shown takes the reader's decimal mark; one shown as typed keeps the dot") {

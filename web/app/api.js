@@ -28,10 +28,11 @@ api.canvasText = async () => {
   return '';
 };
 api.tableView = () => { const v = Module.UTF8ToString(Module._gs_table_view()).split(',').map(Number); return { top: v[0], row: v[1], rows: v[2], cards: v[3] === 1 }; };
+api.figureRows = () => Module.UTF8ToString(Module._gs_figure_rows()).split(';').filter(Boolean).map((r) => r.split(',').map(Number));
 api.regions = () => (Module.regions || []).map((r) => Object.assign({}, r));
 api.focusInfo = () => Module.UTF8ToString(Module._gs_focus_info());
 api.openImport = openImport;
-api.modelNotes = () => modelNotes;
+api.modelNotes = (l) => modelNotes[l || 'en'];
 api.importConfig = (text, index) => importConfig(text, index);
 // (Russian may need its text fetched first: the switch then happens when it is in.)
 api.setView = (l, dark) => ensureLanguage(l).then(() =>

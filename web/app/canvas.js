@@ -51,6 +51,7 @@ function installLanguage(buf) {
 // Resolves true once the module has the language's text (English always has it).
 let russianInstalled = false;
 function ensureLanguage(l) {
+  if (l === 'ru' && timing.first_frame) loadNotes('model-notes-ru.bin');
   if (l !== 'ru' || russianInstalled) return Promise.resolve(true);
   russianText = russianText || fetchBytes('text-ru.bin').catch(() => null);
   return russianText.then((buf) => {

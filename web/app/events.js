@@ -5,7 +5,10 @@ window.addEventListener('hashchange', () => {
   // Compared with the state's own link, not the debounced copy: our replaceState fires no event,
   // so any hashchange is the user's (or a host's) and differs unless it names the same state.
   const link = hashLink();
-  if (link !== Module.UTF8ToString(Module._gs_get_link())) withStr(link, (p) => Module._gs_set_link(p));
+  const state = link.replace(/(^|&)lang=(en|ru)(?=&|$)/g, '').replace(/^&/, '');  // the page's, not the state's
+  const l = fragmentLang();
+  if (l && l !== lang && Module.switchLanguage) Module.switchLanguage(l);
+  if (state !== Module.UTF8ToString(Module._gs_get_link())) withStr(link, (p) => Module._gs_set_link(p));
 });
 new ResizeObserver(() => Module && Module._gs_request_frame()).observe(document.documentElement);
 // The page scrolled: draw the layout at the new offset (the frame runs in the next animation frame,

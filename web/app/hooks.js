@@ -25,7 +25,9 @@ function onStateChanged(link, json) {
   clearTimeout(hashTimer);
   // Debounced: one history entry is replaced, never one pushed per keystroke.
   hashTimer = setTimeout(() => {
-    if (location.hash.replace(/^#/, '') !== link) history.replaceState(null, '', '#' + link);
+    // A language that came with the fragment stays in it: the address reloads in that language.
+    const shown = link + (langInFragment ? '&lang=' + lang : '');
+    if (location.hash.replace(/^#/, '') !== shown) history.replaceState(null, '', '#' + shown);
   }, 250);
   post('change', { state: lastMirror ? lastMirror.state : null, link: fullUrl + '#' + link });
 }

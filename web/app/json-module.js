@@ -23,7 +23,20 @@ const megabytes = (n) => n / 1048576 + ' MB';
 // The readers of JSON — provider files, config.json, the catalog.json fallback — are a second module,
 // fetched the first time one is needed: the first load carries no JSON parser. Calls to it run one
 // at a time, in order (a provider file, then a later one, never interleaved).
-let modelNotes = 0;  // how many models got their notes from model-notes.bin (tests)
+const modelNotes = { en: 0, ru: 0 };  // how many models got their notes from model-notes(-ru).bin (tests)
+// The models' notes, English (model-notes.bin) or Russian (model-notes-ru.bin), each fetched once.
+const notesAsked = {};
+function loadNotes(file) {
+  if (notesAsked[file]) return;
+  notesAsked[file] = true;
+  fetchBytes(file).then((b) => {
+    const [p, n] = bytes(b);
+    const filled = Module._gs_model_notes(p, n);
+    Module._free(p);
+    if (filled < 0) console.warn(file + ': damaged or stale (checksum or format): no notes');
+    modelNotes[file === 'model-notes.bin' ? 'en' : 'ru'] = filled;
+  }).catch((e) => { notesAsked[file] = false; console.warn(file + ': ' + e.message); });
+}
 let jsonModulePromise = null, jsonQueue = Promise.resolve(), baseCatalog = null;
 function jsonModule() {
   if (!jsonModulePromise) {

@@ -45,13 +45,10 @@ Promise.all([
         // below, the host page's 'change'.
         Module._gs_first_frame_shown();
         if (readyPending) announceReady(Module.UTF8ToString(Module._gs_get_link()));
-        // The models' notes (the model list's tooltips) were left out of the first load.
-        fetchBytes('model-notes.bin').then((b) => {
-          const [p, n] = bytes(b);
-          modelNotes = Module._gs_model_notes(p, n);
-          if (modelNotes < 0) console.warn('model-notes.bin: damaged or stale (checksum or format): no notes');
-          Module._free(p);
-        }).catch((e) => console.warn('model-notes.bin: ' + e.message));
+        // The models' notes (the model list's tooltips) were left out of the first load; a page in
+        // Russian fetches their Russian text too.
+        loadNotes('model-notes.bin');
+        if (lang === 'ru') loadNotes('model-notes-ru.bin');
         $('summary').className = 'sr-only';
         $('summary').hidden = false;
         mirrorShown = true;
