@@ -9,7 +9,8 @@
   // ?lang=ru or en, else the link's own lang= (docs/LINK.md: a fragment handed on without its query
   // keeps its language), else the browser's language (Russian or English).
   const asked = q.get('lang');
-  const fragmentLang = (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || '';
+  const linkLang = () => (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || '';
+  const fragmentLang = linkLang();
   const byQuery = asked === 'ru' || asked === 'en';
   const lang = byQuery ? asked : fragmentLang || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');
   const link = location.hash.replace(/^#/, '');
@@ -26,6 +27,7 @@
   window.__gs = {
     lang,
     langInFragment: !byQuery && !!fragmentLang,  // the address keeps &lang= when the page rewrites it
+    linkLang,  // the fragment's lang= now (app.js reads it again when the address changes)
     fetchBytes: bytes,  // app.js's later downloads (model notes, text-ru.bin on a switch, catalog.json)
     downloads: {
       wasm: quiet(WebAssembly.compileStreaming ? WebAssembly.compileStreaming(get('gpusizer.wasm'))

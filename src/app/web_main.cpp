@@ -267,7 +267,9 @@ EMSCRIPTEN_KEEPALIVE int gs_model_notes(const char* bytes, int len) {
     }
     std::string& notes = model_notes_russian(b) ? g_model_notes_ru : g_model_notes;
     notes.assign(b);
-    platform::fonts_note_text(notes);
+    // Only the Russian notes need Cyrillic glyphs. (The file ends in a binary checksum, whose bytes can
+    // read as a Cyrillic letter: scanning the English file once made the page bake the atlas again.)
+    if (&notes == &g_model_notes_ru) platform::fonts_note_text(notes);
     apply_model_notes(notes, &g_base_catalog);
     const int filled = apply_model_notes(notes, &g_app.catalog);
     platform::request_frame();

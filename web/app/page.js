@@ -99,8 +99,7 @@ const loadingTimer = setTimeout(() => { if (!timing.first_frame && !staticAnswer
 if (!boot) { fatal('The calculator could not load: boot.js is missing. Reload the page.'); return; }
 let lang = boot.lang;
 const langInFragment = !!boot.langInFragment;  // the address keeps &lang= (docs/LINK.md)
-// The link's own lang= (a fragment handed on without its query keeps the language).
-function fragmentLang() { return (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || ''; }
+const fragmentLang = boot.linkLang;  // the link's own lang= (boot.js: one reading of the language)
 document.documentElement.lang = lang;
 let dark = darkTheme();
 document.documentElement.classList.add(dark ? 'dark' : 'light');
