@@ -183,6 +183,10 @@ Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Op
     o.batch_per_replica = int(batch);
     o.users_served = f.at.concurrency * f.replicas_needed;
     fill_from_replicas(o, r, batch);
+    // At a rate the batch is sequences of prompt plus answer (slo_slots), not each at the full context.
+    auto used = [&](const Replica& x) { return (x.mem.fixed() + x.kv_avg * batch).gb(); };
+    o.per_gpu_gb = {used(r.lo), used(r.mid), used(r.hi)};
+    o.per_gpu.kv_cache = r.mid.kv_avg * batch;
     o.fits = f.rps <= f.rps_max * (1 + 1e-9);
     if (!o.fits)
         o.reason = Message(code::reason_rate_over).num("max", f.rps_max).num("pct", s.pct).num("rps", f.rps);

@@ -190,6 +190,10 @@ const TextPair kRussianUi[] = {
     {"Time to first token at the percentile", "Время до первого токена на процентиле"},
     {"Time per output token at the percentile", "Время на токен ответа на процентиле"},
     {"Requests per second within the targets", "Запросов в секунду в пределах целей"},
+    {"Time to first token at the percentile on the recommended GPUs' active replicas as the request rate "
+     "grows; red: your target; the vertical line: the asked rate",
+     "Время до первого токена на процентиле на активных репликах рекомендованных GPU при росте частоты "
+     "запросов; красная линия — ваша цель, вертикальная — запрошенная частота"},
     {"Tokens/s per user on the recommended GPUs as users grow; red: your target",
      "Токенов/с на пользователя на рекомендованных GPU с ростом числа пользователей; красная линия — ваша цель"},
     {"Tokens/s per user", "Токенов/с на пользователя"},

@@ -113,6 +113,9 @@ const char* chart_caption(const App& app) {
     if (app.state.task != Task::infer)
         return app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
                               : tr("Days for the whole run as the GPU count grows; red: the default horizon");
+    if (app.chart_kind == 1 && app.state.rps > 0)
+        return tr("Time to first token at the percentile on the recommended GPUs' active replicas as the request rate "
+                  "grows; red: your target; the vertical line: the asked rate");
     if (app.chart_kind == 1) return tr("Tokens/s per user on the recommended GPUs as users grow; red: your target");
     if (app.state.offload)
         return tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
