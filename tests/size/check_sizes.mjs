@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 297200,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 297400,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -28,18 +28,18 @@ const BUDGET = {
                                  // with issue 27's keys, embed notices, exports' URLs, jobs' columns and cards;
                                  // 290950 B (the measured size, +134 B over 284 KB) with issue 29's start-up
                                  // buffer reader, the order link's one substitution and the file limits' export;
-                                 // 297185 B (measured, +6.2 KB) with issue 30's rate sizing (engine/slo.cpp, its
+                                 // 297312 B (measured, +6.4 KB) with issue 30's rate sizing (engine/slo.cpp, its
                                  // inputs, figures and curve), the vocabulary tables, the shared columns and the
                                  // figure rows' baseline (issue 27)
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
   // Not before the first frame (of a page in English):
-  'text-ru.bin': 27828,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
+  'text-ru.bin': 28000,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
                                  // before the training commands' notes, the bands, the speech pipelines and the
                                  // hostile-input notices of 2026-12-04's fourth session: 21.2 KB; 24.8 KB with
                                  // the advice and issue 28's config.json notes in its fifth; 25.9 KB with issue 27's
-                                 // import errors in Russian and plural forms; 27.2 KB with the rate sizing's inputs
+                                 // import errors in Russian and plural forms; 27.3 KB with the rate sizing's inputs
                                  // and the CLI's own lines in Russian)
   'model-notes.bin': 8.5 * KB,   // the models' notes (tooltips), fetched once the first frame is on the screen
   'model-notes-ru.bin': 10.5 * KB,  // their Russian notes (issue 27), fetched the same way by a page in Russian only (10.0 KB)
