@@ -54,6 +54,12 @@ double wait_quantile(double p_wait, double scale, double q) {
     return scale * std::log(p_wait / (1.0 - q));
 }
 
+// Time per output token at quantile q: the step time at the batch of that quantile (slo.hpp).
+double tpot_quantile(const Replica& r, double n, double limit, double burst, double q) {
+    const double spread_n = std::sqrt(n * 0.5 * (1.0 + burst * burst));
+    return r.cycle(std::min(limit, std::max(1.0, n + normal_quantile(q) * spread_n))).tpot;
+}
+
 // Time to first token at quantile q, given the waits' shapes (slo.hpp).
 struct Waits {
     double prefill_p = 0, prefill_scale = 0;  // waiting for the step budget
@@ -154,8 +160,7 @@ SloPoint slo_point(const Replica& r, const SloLoad& load) {
     const double n = concurrency_at(r, p.rps, limit);
     p.concurrency = n;
     const Waits w = waits_at(r, n, limit, load);
-    const double spread_n = std::sqrt(n * 0.5 * (1.0 + load.burst * load.burst));
-    auto tpot_q = [&](double q) { return r.cycle(std::min(limit, std::max(1.0, n + normal_quantile(q) * spread_n))).tpot; };
+    auto tpot_q = [&](double q) { return tpot_quantile(r, n, limit, load.burst, q); };
     double* ttft[4] = {&p.ttft_s.p50, &p.ttft_s.p90, &p.ttft_s.p95, &p.ttft_s.p99};
     double* tpot[4] = {&p.tpot_s.p50, &p.tpot_s.p90, &p.tpot_s.p95, &p.tpot_s.p99};
     for (int i = 0; i < 4; ++i) {
@@ -177,9 +182,8 @@ double slo_rps_max(const Replica& r, const SloLoad& load) {
         SloLoad at = load;
         at.rps = rps;
         const double n = concurrency_at(r, rps, limit);
-        const double spread_n = std::sqrt(n * 0.5 * (1.0 + load.burst * load.burst));
-        const double tpot = r.cycle(std::min(limit, std::max(1.0, n + normal_quantile(q) * spread_n))).tpot;
-        return tpot <= load.tpot_s && ttft_quantile(r, n, at, waits_at(r, n, limit, at), q) <= load.ttft_s;
+        return tpot_quantile(r, n, limit, load.burst, q) <= load.tpot_s &&
+               ttft_quantile(r, n, at, waits_at(r, n, limit, at), q) <= load.ttft_s;
     };
     double lo = saturation * 1e-6, hi = saturation;
     if (!meets(lo)) return 0;
