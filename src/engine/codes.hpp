@@ -177,6 +177,17 @@ namespace gpusizer {
     X(cmd_tune_no_split, "cmd.tune_no_split")                                      \
     X(cmd_train_comm, "cmd.train_comm")                                            \
     /* terms: code-valued parameters */                                           \
+    X(term_use_chat, "term.use_chat")                                                  \
+    X(term_use_rag, "term.use_rag")                                                    \
+    X(term_use_ocr, "term.use_ocr")                                                    \
+    X(term_use_general, "term.use_general")                                            \
+    X(term_use_asr, "term.use_asr")                                                    \
+    X(term_use_embed, "term.use_embed")                                                \
+    X(term_use_copilot, "term.use_copilot")                                            \
+    X(term_use_render, "term.use_render")                                              \
+    X(term_use_transcode, "term.use_transcode")                                        \
+    X(term_use_image, "term.use_image")                                                \
+    X(term_use_hpc, "term.use_hpc")                                                    \
     X(term_pretrain, "term.pretrain")                                              \
     X(term_full_finetune, "term.full_finetune")                                    \
     X(term_lora, "term.lora")                                                      \

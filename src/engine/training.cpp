@@ -6,6 +6,7 @@
 #include "engine/hardware.hpp"
 #include "engine/model_math.hpp"
 #include "engine/tasks.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer {
 namespace {
@@ -288,7 +289,6 @@ bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
     return true;
 }
 
-const char* method_term(const State& s) { return s.task == Task::train ? code::term_pretrain : text_of(s.method); }
 
 void explain_job(const Job& job, Result& out) {
     const State& s = job.state;

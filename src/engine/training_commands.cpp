@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/tasks.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer {
 namespace {
@@ -71,7 +72,6 @@ Launch launch_of(const Job& job, const Option& o) {
     return {count, 1};
 }
 
-const char* method_term(const State& s) { return s.task == Task::train ? code::term_pretrain : text_of(s.method); }
 
 // ---- pre-training: Megatron-LM ------------------------------------------------------------
 

@@ -14,10 +14,18 @@ constexpr Term<Task> kTasks[] = {
     {Task::infer, "infer"}, {Task::tune, "tune"}, {Task::train, "train"}, {Task::other, "other"}};
 
 constexpr Term<Use> kUses[] = {
-    {Use::chat, "chat"},       {Use::rag, "rag"},         {Use::ocr, "ocr"},
-    {Use::general, "general"}, {Use::asr, "asr"},         {Use::embed, "embed"},
-    {Use::copilot, "copilot"}, {Use::render, "render"},   {Use::transcode, "transcode"},
-    {Use::image, "image"},     {Use::hpc, "hpc"}};
+    {Use::chat, "chat", code::term_use_chat},
+    {Use::rag, "rag", code::term_use_rag},
+    {Use::ocr, "ocr", code::term_use_ocr},
+    {Use::general, "general", code::term_use_general},
+    {Use::asr, "asr", code::term_use_asr},
+    {Use::embed, "embed", code::term_use_embed},
+    {Use::copilot, "copilot", code::term_use_copilot},
+    {Use::render, "render", code::term_use_render},
+    {Use::transcode, "transcode", code::term_use_transcode},
+    {Use::image, "image", code::term_use_image},
+    {Use::hpc, "hpc", code::term_use_hpc},
+};
 
 // "models" first: the warning has always listed it so.
 constexpr Term<View> kViews[] = {{View::models, "models"}, {View::options, "options"}};
@@ -75,5 +83,7 @@ Task use_task(Use u) {
         default: return Task::infer;
     }
 }
+
+const char* method_term(const State& s) { return s.task == Task::train ? code::term_pretrain : text_of(s.method); }
 
 }  // namespace gpusizer

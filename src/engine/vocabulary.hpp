@@ -68,6 +68,9 @@ template <class E> std::string keys_listed() {
     return out;
 }
 
+// The term of a training job's method: "pretrain" for training from scratch, else the fine-tune method.
+const char* method_term(const State& s);
+
 // The task a use belongs to: the inference presets, or other GPU work (render transcode image hpc).
 Task use_task(Use u);
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "engine/decimal.hpp"
+#include "engine/vocabulary.hpp"
 
 namespace gpusizer::text {
 namespace {
@@ -297,28 +298,20 @@ std::string money_per_hour(double v, const std::string& currency, Lang lang) {
     return money(v, currency, lang) + unit("/h", lang);
 }
 
+std::string use_title(Use u, Lang lang) { return message_template(text_of(u), lang); }
+
 std::string task_name(const State& s, Lang lang) {
-    const char* task = "Inference";
-    const char* detail = nullptr;
     switch (s.task) {
-        case Task::infer:
-            detail = s.use == Use::rag ? "RAG / document search" : s.use == Use::ocr ? "OCR / documents"
-                     : s.use == Use::general ? "General AI" : s.use == Use::asr ? "Meeting transcription"
-                     : s.use == Use::embed ? "Vector search over a knowledge base"
-                     : s.use == Use::copilot ? "Copilot for developers" : "Chat-bot";
-            break;
-        case Task::tune:
-            task = "Fine-tuning";
-            detail = s.method == TuneMethod::full ? "Full fine-tune" : s.method == TuneMethod::lora ? "LoRA" : "QLoRA";
-            break;
-        case Task::train: task = "Training from scratch"; break;
-        case Task::other:
-            task = "Training and other GPU work";
-            detail = s.use == Use::render ? "3D rendering" : s.use == Use::transcode ? "Video transcoding"
-                     : s.use == Use::hpc ? "HPC / science" : "Image processing";
-            return ui(detail, lang);
+        case Task::infer: return std::string(ui("Inference", lang)) + " · " + use_title(s.use, lang);
+        case Task::tune: {
+            const char* method = s.method == TuneMethod::full ? "Full fine-tune"
+                                 : s.method == TuneMethod::lora ? "LoRA" : "QLoRA";
+            return std::string(ui("Fine-tuning", lang)) + " · " + ui(method, lang);
+        }
+        case Task::train: return ui("Training from scratch", lang);
+        case Task::other: return use_title(s.use, lang);
     }
-    return detail ? std::string(ui(task, lang)) + " · " + ui(detail, lang) : ui(task, lang);
+    return ui("Inference", lang);
 }
 
 std::string command_text(const std::vector<CommandLine>& lines, Lang lang) {

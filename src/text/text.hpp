@@ -82,6 +82,7 @@ std::string money_per_hour(double v, const std::string& currency, Lang lang);
 // Shell lines as they are, each note after its line as "   # note" or alone as a "# note" line: the
 // text runs as a shell script.
 std::string command_text(const std::vector<CommandLine>& lines, Lang lang);
+std::string use_title(Use u, Lang lang);          // a use's name: "Chat-bot", "3D rendering", …
 std::string task_name(const State& s, Lang lang);  // "Inference · Chat-bot", "Fine-tuning · LoRA", …
 
 }  // namespace gpusizer::text

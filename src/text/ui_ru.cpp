@@ -6,7 +6,6 @@ namespace gpusizer::text {
 namespace {
 
 const TextPair kRussianUi[] = {
-    {"3D rendering", "3D-рендеринг"},
     {"Activation checkpointing", "Чекпоинтинг активаций"},
     {"Active parameters (MoE), billions", "Активные параметры (MoE), млрд"},
     {"Assumptions behind these numbers", "Допущения, на которых стоят эти цифры"},
@@ -14,7 +13,6 @@ const TextPair kRussianUi[] = {
     {"Average answer, tokens", "Средний ответ, токенов"},
     {"Average prompt, tokens", "Средний запрос, токенов"},
     {"Catalog version ", "Версия каталога "},
-    {"Chat-bot", "Чат-бот"},
     {"Check it yourself: the parallel layout", "Проверьте сами: схема параллелизма"},
     {"Check it yourself: the serving command", "Проверьте сами: команда запуска"},
     {"Closest: ", "Ближе всего: "},
@@ -71,15 +69,12 @@ const TextPair kRussianUi[] = {
     {"GPU-hours", "GPU-часы"},
     {"GPUs in total", "Всего GPU"},
     {"GPUs", "Число GPU"},  // beside the "GPU" (name) column: two headers must differ
-    {"General AI", "Общий ИИ"},
     {"Growth reserve, % more users", "Запас на рост, % пользователей"},
     {"Guide: ", "Гайд: "},
-    {"HPC / science", "HPC / наука"},
     {"Hardware efficiency (MFU), %", "Эффективность железа (MFU), %"},
     {"Head dim", "Размер головы"},
     {"Hidden size", "Скрытый размер"},
     {"Hugging Face Trainer + PEFT", "Hugging Face Trainer + PEFT"},
-    {"Image processing", "Обработка изображений"},
     {"Inference", "Инференс"},
     {"KV cache", "KV-кэш"},
     {"KV heads", "KV-головы"},
@@ -102,7 +97,6 @@ const TextPair kRussianUi[] = {
     {"Model", "Модель"},
     {"No configuration fits", "Ни одна конфигурация не подходит"},
     {"Nothing to evaluate", "Нечего считать"},
-    {"OCR / documents", "OCR / документы"},
     {"Open the full calculator ↗", "Открыть полный калькулятор ↗"},
     {"Order this configuration", "Заказать эту конфигурацию"},
     {"Parameters, billions", "Параметры, млрд"},
@@ -156,7 +150,6 @@ const TextPair kRussianUi[] = {
      "again.",
      "Заметки к моделям (model-notes.bin) не прочитаны: в списке моделей их не будет. Перезагрузите страницу, "
      "чтобы попробовать снова."},
-    {"RAG / document search", "RAG / поиск по документам"},
     {"Rank by cost", "Сначала дешёвые"},
     {"Rank by fewest GPUs", "Сначала меньше GPU"},
     {"Rank by speed", "Сначала быстрые"},
@@ -201,7 +194,6 @@ const TextPair kRussianUi[] = {
     {"Total tokens/s", "Всего токенов/с"},
     {"Training and other GPU work", "Обучение и другие задачи на GPU"},
     {"Training from scratch", "Обучение с нуля"},
-    {"Video transcoding", "Транскодирование видео"},
     {"Weight format", "Формат весов"},
     {"Why not / notes", "Почему нет / заметки"},
     {"Workload", "Нагрузка"},
@@ -397,10 +389,6 @@ const TextPair kRussianUi[] = {
     {"s TTFT", "с до 1-го токена"},
     {"tok/s total", "ток/с всего"},
     // services: meeting transcription, vector search, copilot (panel_services.cpp, exports)
-    {"Meeting transcription", "Транскрибация встреч"},
-    {"Vector search over a knowledge base", "Векторный поиск по базе знаний"},
-    {"Vector search", "Векторный поиск"},
-    {"Copilot for developers", "Copilot для разработчиков"},
     {"Recorded audio, hours per day", "Записи, часов в день"},
     {"Meetings recorded each working day, transcribed as they arrive (an 8-hour day).",
      "Встречи, записанные за рабочий день; расшифровываются по мере поступления (8-часовой день)."},

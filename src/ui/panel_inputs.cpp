@@ -7,6 +7,7 @@
 #include "engine/custom_model.hpp"
 #include "engine/model_math.hpp"
 #include "engine/services.hpp"
+#include "engine/vocabulary.hpp"
 #include "link/link.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
@@ -173,24 +174,10 @@ std::string guide_line(const Catalog& c, const TaskPreset& p) {
     return g;
 }
 
-// A use's chip. The article's chat presets, then its own services (step 1: "vector search over the
-// knowledge base", "meeting transcription and analytics", "a copilot for developers"), then other work.
-const char* use_label(Use u) {
-    switch (u) {
-        case Use::chat: return tr("Chat-bot");
-        case Use::rag: return tr("RAG / document search");
-        case Use::ocr: return tr("OCR / documents");
-        case Use::general: return tr("General AI");
-        case Use::asr: return tr("Meeting transcription");
-        case Use::embed: return tr("Vector search");
-        case Use::copilot: return tr("Copilot for developers");
-        case Use::render: return tr("3D rendering");
-        case Use::transcode: return tr("Video transcoding");
-        case Use::image: return tr("Image processing");
-        case Use::hpc: return tr("HPC / science");
-    }
-    return "";
-}
+// A use's chip: the article's chat presets, then its own services (step 1: "vector search over the
+// knowledge base", "meeting transcription and analytics", "a copilot for developers"), then other
+// work. Worded by the use's term (engine/vocabulary.cpp), as the exports' headings are.
+const char* use_label(Use u) { return text::message_template(text_of(u), lang()); }
 
 }  // namespace
 
