@@ -7,9 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/architecture.hpp"
 #include "engine/formats.hpp"
 #include "engine/message.hpp"
 
@@ -81,8 +83,7 @@ struct Arch {
     bool experts_gated = true;    // false: up and down only (Nemotron-H relu² experts)
 
     // Multi-head latent attention (DeepSeek V2/V3, Kimi K2, GLM-5)
-    bool mla = false;
-    int kv_lora_rank = 0, q_lora_rank = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;
+    std::optional<MlaSpec> mla;  // the engine's own struct (engine/architecture.hpp)
     int index_heads = 0, index_dim = 0;  // DeepSeek sparse-attention lightning indexer
 
     // Gated DeltaNet (Qwen3-Next / Qwen3.5)

@@ -347,7 +347,7 @@ ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantizatio
     m.hidden = a.hidden;
     m.heads = a.heads;
     m.kv_heads = a.kv_heads;
-    m.head_dim = a.mla ? a.nope_dim + a.rope_dim : a.head_dim;
+    m.head_dim = a.mla ? a.mla->qk_nope_head_dim + a.mla->qk_rope_head_dim : a.head_dim;
     m.intermediate = a.intermediate > 0 ? a.intermediate : a.expert_intermediate;
     m.vocab = a.vocab;
     m.tied_embeddings = a.tied || !a.lm_head;
@@ -391,7 +391,7 @@ ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantizatio
     m.attention = m.kv_heads < m.heads ? AttentionKind::gqa : AttentionKind::mha;
     if (a.mla) {
         m.attention = AttentionKind::mla;
-        m.mla = MlaSpec{a.kv_lora_rank, a.rope_dim, a.nope_dim, a.v_dim, a.q_lora_rank};
+        m.mla = a.mla;
         m.indexer_head_dim = a.index_dim;
     }
     if (auto lin = recurrent_spec(a)) {

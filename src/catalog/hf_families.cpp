@@ -194,13 +194,14 @@ void read_moe(Fields& f, Arch& a) {
 }
 
 void read_mla(Fields& f, Arch& a) {
-    a.kv_lora_rank = f.whole({"kv_lora_rank"}, 1, 1 << 20, false);
-    if (a.kv_lora_rank <= 0) return;
-    a.mla = true;
-    a.q_lora_rank = f.whole({"q_lora_rank"}, 1, 1 << 20, false);  // null: a full q_proj (V2-Lite)
-    a.rope_dim = f.whole({"qk_rope_head_dim"}, 1, 1 << 20, true);
-    a.nope_dim = f.whole({"qk_nope_head_dim"}, 1, 1 << 20, true);
-    a.v_dim = f.whole({"v_head_dim"}, 1, 1 << 20, false, a.nope_dim);
+    MlaSpec mla;
+    mla.kv_lora_rank = f.whole({"kv_lora_rank"}, 1, 1 << 20, false);
+    if (mla.kv_lora_rank <= 0) return;
+    mla.q_lora_rank = f.whole({"q_lora_rank"}, 1, 1 << 20, false);  // null: a full q_proj (V2-Lite)
+    mla.qk_rope_head_dim = f.whole({"qk_rope_head_dim"}, 1, 1 << 20, true);
+    mla.qk_nope_head_dim = f.whole({"qk_nope_head_dim"}, 1, 1 << 20, true);
+    mla.v_head_dim = f.whole({"v_head_dim"}, 1, 1 << 20, false, mla.qk_nope_head_dim);
+    a.mla = mla;
     a.index_dim = f.whole({"index_head_dim"}, 1, kMaxCount, false);
     if (a.index_dim > 0) a.index_heads = f.whole({"index_n_heads"}, 1, kMaxCount, true);
 }

@@ -33,14 +33,15 @@ d attention_params(const Arch& a, const Layer& l) {
 // Multi-head latent attention: low-rank query (or a full q_proj), the compressed KV and its
 // up-projection, the output; plus the sparse-attention indexer when the config has one.
 d mla_params(const Arch& a) {
-    const d qk_head = d(a.nope_dim) + a.rope_dim;
-    d p = a.q_lora_rank > 0 ? d(a.hidden) * a.q_lora_rank + a.q_lora_rank + d(a.q_lora_rank) * a.heads * qk_head
+    const MlaSpec& m = *a.mla;
+    const d qk_head = d(m.qk_nope_head_dim) + m.qk_rope_head_dim;
+    d p = m.q_lora_rank > 0 ? d(a.hidden) * m.q_lora_rank + m.q_lora_rank + d(m.q_lora_rank) * a.heads * qk_head
                             : d(a.hidden) * a.heads * qk_head;
-    p += d(a.hidden) * (a.kv_lora_rank + a.rope_dim) + a.kv_lora_rank   // kv_a_proj_with_mqa, kv_a_layernorm
-         + d(a.kv_lora_rank) * a.heads * (d(a.nope_dim) + a.v_dim)      // kv_b_proj
-         + d(a.heads) * a.v_dim * a.hidden;                             // o_proj
+    p += d(a.hidden) * (m.kv_lora_rank + m.qk_rope_head_dim) + m.kv_lora_rank   // kv_a_proj_with_mqa, kv_a_layernorm
+         + d(m.kv_lora_rank) * a.heads * (d(m.qk_nope_head_dim) + m.v_head_dim)  // kv_b_proj
+         + d(a.heads) * m.v_head_dim * a.hidden;                                  // o_proj
     if (a.index_dim > 0) {
-        const d q_in = a.q_lora_rank > 0 ? a.q_lora_rank : a.hidden;
+        const d q_in = m.q_lora_rank > 0 ? m.q_lora_rank : a.hidden;
         p += q_in * a.index_heads * a.index_dim          // wq_b
              + d(a.hidden) * a.index_dim                 // wk
              + 2.0 * a.index_dim                         // k_norm (LayerNorm: weight and bias)

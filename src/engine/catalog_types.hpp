@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/architecture.hpp"
 #include "engine/formats.hpp"
 #include "engine/state.hpp"
 
@@ -67,25 +68,6 @@ struct GpuSpec {
     }
 };
 
-struct MlaSpec {
-    int kv_lora_rank = 0, qk_rope_head_dim = 0, qk_nope_head_dim = 0, v_head_dim = 0, q_lora_rank = 0;
-};
-
-// Layers with a fixed per-sequence state instead of a KV cache. Gated DeltaNet: a value_head_dim ×
-// key_head_dim state per value head and a causal conv over q, k and v. The other recurrent layers
-// map onto it exactly: Mamba-2 (key heads = groups, key dim = ssm_state_size, value heads × dim =
-// the mamba heads), Mamba-1 (no key heads, value heads = d_inner, value dim 1, key dim = state size)
-// and a short convolution (value heads = its channels, value dim 1, key dim 0: a conv state only).
-struct LinearAttentionSpec {
-    int layers = 0, num_key_heads = 0, num_value_heads = 0, key_head_dim = 0, value_head_dim = 0, conv_kernel = 0;
-    int state_bytes = 2;  // bytes per recurrent-state element: the model's 16-bit dtype, 4 when kept in FP32
-};
-
-struct MoeSpec {
-    int experts = 0, experts_per_token = 0, shared_experts = 0, expert_intermediate = 0, dense_layers = 0;
-};
-
-enum class AttentionKind { mha, gqa, mla, hybrid_linear };
 
 // Speech-to-text models (services.hpp): an audio encoder in front of a text decoder. The
 // ModelSpec's layers / hidden / heads describe the decoder for Whisper, the encoder for a
@@ -105,32 +87,19 @@ struct EmbeddingSpec {
     bool bidirectional = true;      // BERT / XLM-R encoders attend both ways; LLM-based embedders are causal
 };
 
-struct ModelSpec {
+// A model of the catalog (or a link's custom model, engine/custom_model.hpp): its architecture and
+// what the catalog says about it besides.
+struct ModelSpec : Architecture {
     std::string id, name, family, modality, license, notes, source;
     std::string notes_ru;  // the notes in Russian (the model list's tooltip on a Russian page); "" = none
     // The Hugging Face repository of its GGUF in the native format, for llama-server -hf; "" = not known.
     std::string gguf_repo;
     double params_b = 0.0;         // total parameters, billions
     double active_params_b = 0.0;  // per token
-    int layers = 0, hidden = 0, intermediate = 0, heads = 0, kv_heads = 0, head_dim = 0;
-    int vocab = 0;
-    bool tied_embeddings = false;
-    int max_context = 0;
     WeightFormat native_format = WeightFormat::bf16;
     bool native_quantizes_experts_only = false;  // gpt-oss MXFP4, Kimi INT4: only routed experts quantized
     AttentionKind attention = AttentionKind::gqa;
-    int sliding_window = 0;        // tokens; 0 = none
-    int sliding_layers = 0;
-    // Attention geometry that is not one per model (imported configs; 0 = as above):
-    int attention_layers = 0;      // layers that attend (keep K/V); 0 = layers − linear layers
-    int v_head_dim = 0;            // value head width when it differs from head_dim (MiMo-V2)
-    int window_kv_heads = 0, window_head_dim = 0;  // the sliding layers' KV heads and head width (Gemma 4)
-    bool gated_mlp = true;         // gate, up, down (SwiGLU / GeGLU); false: up and down only (relu², GELU)
     double native_gb = 0;          // the checkpoint's own weight bytes in its native format (GB), 0 = computed
-    std::optional<MlaSpec> mla;
-    std::optional<LinearAttentionSpec> linear;
-    int indexer_head_dim = 0;      // DeepSeek sparse attention indexer keys
-    std::optional<MoeSpec> moe;
     bool estimated = false;
     std::vector<std::string> estimated_fields;
     bool custom = false;           // described by the link, not the catalog

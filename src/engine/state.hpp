@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/architecture.hpp"
 #include "engine/formats.hpp"
 
 namespace gpusizer {
@@ -32,25 +33,12 @@ enum class HostRam { ddr4, ddr5 };
 // Which vendors' GPUs to evaluate (`vendor=`): the article names NVIDIA only; AMD runs ROCm.
 enum class VendorFilter { any, nvidia, amd };
 
-// A model described by the link instead of the catalog. The first seven fields are the original
-// custom-model keys; the rest carry what a Hugging Face config.json says (src/catalog/hf_config.hpp)
-// so that a shared link reproduces an imported model without the file. 0 / empty = not given.
-struct CustomModel {
+// A model described by the link instead of the catalog: its architecture (0 = not given: KV heads
+// = heads, head width = hidden / heads, FFN 4 × hidden, no vocabulary; engine/custom_model.hpp) and
+// what a config.json import says besides, so that a shared link reproduces an imported model
+// without the file (src/catalog/hf_config.hpp). The link's key for each field: link.cpp.
+struct CustomModel : Architecture {
     double params_b = 0, active_b = 0;
-    int layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0;
-    int intermediate = 0, vocab = 0, max_context = 0;
-    bool tied = false;
-    int experts = 0, experts_per_token = 0, shared_experts = 0, expert_intermediate = 0, dense_layers = 0;
-    int kv_lora_rank = 0, q_lora_rank = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;  // MLA
-    int window = 0, window_layers = 0;                                             // sliding-window layers
-    int linear_layers = 0, linear_k_heads = 0, linear_v_heads = 0, linear_k_dim = 0, linear_v_dim = 0, linear_conv = 0;
-    int indexer_dim = 0;                      // DeepSeek sparse-attention indexer key width
-    // Keys added for imported config.json files (README: "Bring your own model"); 0 = not given.
-    int attn_layers = 0;                      // layers with attention (default layers − lin_layers)
-    int v_head = 0;                           // value head width when it differs from head_dim
-    int window_kv = 0, window_head = 0;       // sliding layers' KV heads and head width when they differ
-    int linear_state = 0;                     // bytes per recurrent-state element (2 when 0)
-    int mlp_matrices = 0;                     // 2: up and down only (default 3: gate, up, down)
     int embed_dim = 0;                        // an embedding model's vector size (use=embed)
     double enc_params_b = 0;                  // speech (Whisper-type encoder-decoder): encoder parameters
     int enc_layers = 0, enc_hidden = 0, dec_layers = 0;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -77,31 +78,13 @@ const std::vector<IntKey>& int_keys() {
         {"inter", 1, 100000000, nullptr, &CustomModel::intermediate},
         {"vocab", 1, 100000000, nullptr, &CustomModel::vocab},
         {"max_ctx", 1, 1 << 30, nullptr, &CustomModel::max_context},
-        {"experts", 1, 1 << 20, nullptr, &CustomModel::experts},
-        {"topk", 1, 1 << 20, nullptr, &CustomModel::experts_per_token},
-        {"shared", 1, 1 << 20, nullptr, &CustomModel::shared_experts},
-        {"expert_inter", 1, 100000000, nullptr, &CustomModel::expert_intermediate},
-        {"dense_layers", 1, 100000, nullptr, &CustomModel::dense_layers},
-        {"kv_lora", 1, 1 << 20, nullptr, &CustomModel::kv_lora_rank},
-        {"q_lora", 1, 1 << 20, nullptr, &CustomModel::q_lora_rank},
-        {"rope_dim", 1, 1 << 20, nullptr, &CustomModel::rope_dim},
-        {"nope_dim", 1, 1 << 20, nullptr, &CustomModel::nope_dim},
-        {"v_dim", 1, 1 << 20, nullptr, &CustomModel::v_dim},
-        {"window", 1, 1 << 30, nullptr, &CustomModel::window},
-        {"window_layers", 1, 100000, nullptr, &CustomModel::window_layers},
-        {"lin_layers", 1, 100000, nullptr, &CustomModel::linear_layers},
-        {"lin_k_heads", 1, 100000, nullptr, &CustomModel::linear_k_heads},
-        {"lin_v_heads", 1, 100000, nullptr, &CustomModel::linear_v_heads},
-        {"lin_k_dim", 1, 100000, nullptr, &CustomModel::linear_k_dim},
-        {"lin_v_dim", 1, 100000, nullptr, &CustomModel::linear_v_dim},
-        {"lin_conv", 1, 1000, nullptr, &CustomModel::linear_conv},
-        {"indexer", 1, 100000, nullptr, &CustomModel::indexer_dim},
-        {"attn_layers", 1, 100000, nullptr, &CustomModel::attn_layers},
-        {"v_head", 1, 100000, nullptr, &CustomModel::v_head},
-        {"win_kv", 1, 100000, nullptr, &CustomModel::window_kv},
-        {"win_head", 1, 100000, nullptr, &CustomModel::window_head},
-        {"lin_state", 2, 4, nullptr, &CustomModel::linear_state},
-        {"mlp", 2, 3, nullptr, &CustomModel::mlp_matrices},
+        {"window", 1, 1 << 30, nullptr, &CustomModel::sliding_window},
+        {"window_layers", 1, 100000, nullptr, &CustomModel::sliding_layers},
+        {"indexer", 1, 100000, nullptr, &CustomModel::indexer_head_dim},
+        {"attn_layers", 1, 100000, nullptr, &CustomModel::attention_layers},
+        {"v_head", 1, 100000, nullptr, &CustomModel::v_head_dim},
+        {"win_kv", 1, 100000, nullptr, &CustomModel::window_kv_heads},
+        {"win_head", 1, 100000, nullptr, &CustomModel::window_head_dim},
         {"embed", 1, 1000000, nullptr, &CustomModel::embed_dim},
         {"enc_layers", 1, 100000, nullptr, &CustomModel::enc_layers},
         {"enc_hidden", 1, 10000000, nullptr, &CustomModel::enc_hidden},
@@ -111,6 +94,53 @@ const std::vector<IntKey>& int_keys() {
         {"spare", 0, 1000, &State::spare, nullptr},
     };
     return keys;
+}
+
+// A custom-model key inside one of the architecture's optional groups (experts, MLA, linear layers):
+// reading it opens the group; the member's value in a fresh group is the key's "not given" (0, or 2
+// bytes of recurrent state), which the link never writes.
+template <class G> struct GroupKey {
+    const char* key;
+    int min, max;
+    std::optional<G> Architecture::*group;
+    int G::*member;
+    int get(const CustomModel& c) const {
+        const std::optional<G>& g = c.*group;
+        return g && (*g).*member != G{}.*member ? (*g).*member : 0;
+    }
+    void set(CustomModel& c, int v) const {
+        std::optional<G>& g = c.*group;
+        if (!g) g.emplace();
+        (*g).*member = v;
+    }
+};
+constexpr GroupKey<MoeSpec> kExpertKeys[] = {
+    {"experts", 1, 1 << 20, &Architecture::moe, &MoeSpec::experts},
+    {"topk", 1, 1 << 20, &Architecture::moe, &MoeSpec::experts_per_token},
+    {"shared", 1, 1 << 20, &Architecture::moe, &MoeSpec::shared_experts},
+    {"expert_inter", 1, 100000000, &Architecture::moe, &MoeSpec::expert_intermediate},
+    {"dense_layers", 1, 100000, &Architecture::moe, &MoeSpec::dense_layers},
+};
+constexpr GroupKey<MlaSpec> kMlaKeys[] = {
+    {"kv_lora", 1, 1 << 20, &Architecture::mla, &MlaSpec::kv_lora_rank},
+    {"q_lora", 1, 1 << 20, &Architecture::mla, &MlaSpec::q_lora_rank},
+    {"rope_dim", 1, 1 << 20, &Architecture::mla, &MlaSpec::qk_rope_head_dim},
+    {"nope_dim", 1, 1 << 20, &Architecture::mla, &MlaSpec::qk_nope_head_dim},
+    {"v_dim", 1, 1 << 20, &Architecture::mla, &MlaSpec::v_head_dim},
+};
+constexpr GroupKey<LinearAttentionSpec> kLinearKeys[] = {
+    {"lin_layers", 1, 100000, &Architecture::linear, &LinearAttentionSpec::layers},
+    {"lin_k_heads", 1, 100000, &Architecture::linear, &LinearAttentionSpec::num_key_heads},
+    {"lin_v_heads", 1, 100000, &Architecture::linear, &LinearAttentionSpec::num_value_heads},
+    {"lin_k_dim", 1, 100000, &Architecture::linear, &LinearAttentionSpec::key_head_dim},
+    {"lin_v_dim", 1, 100000, &Architecture::linear, &LinearAttentionSpec::value_head_dim},
+    {"lin_conv", 1, 1000, &Architecture::linear, &LinearAttentionSpec::conv_kernel},
+    {"lin_state", 2, 4, &Architecture::linear, &LinearAttentionSpec::state_bytes},
+};
+template <class F> void for_each_group_key(F&& f) {
+    for (const auto& k : kExpertKeys) f(k);
+    for (const auto& k : kMlaKeys) f(k);
+    for (const auto& k : kLinearKeys) f(k);
 }
 
 // Canonical key order of the link (after "v").
@@ -376,15 +406,34 @@ template <auto F> bool write_word(const State& s, const State& def, std::string&
 }
 
 template <bool State::*F> void read_flag(Pair& p, State& s) { p.flag(s.*F); }
-template <bool CustomModel::*F> void read_custom_flag(Pair& p, State& s) { p.flag(s.custom.*F); }
+template <bool Architecture::*F> void read_custom_flag(Pair& p, State& s) { p.flag(s.custom.*F); }
 template <bool State::*F> bool write_flag(const State& s, const State& def, std::string& out) {
     if (s.*F == def.*F) return false;
     out = s.*F ? "1" : "0";
     return true;
 }
-template <bool CustomModel::*F> bool write_custom_flag(const State& s, const State& def, std::string& out) {
+template <bool Architecture::*F> bool write_custom_flag(const State& s, const State& def, std::string& out) {
     if (s.custom.*F == def.custom.*F) return false;
     out = s.custom.*F ? "1" : "0";
+    return true;
+}
+
+template <bool CustomModel::*F> void read_custom_bool(Pair& p, State& s) { p.flag(s.custom.*F); }
+template <bool CustomModel::*F> bool write_custom_bool(const State& s, const State& def, std::string& out) {
+    if (s.custom.*F == def.custom.*F) return false;
+    out = s.custom.*F ? "1" : "0";
+    return true;
+}
+
+// mlp=2: up and down projections only (relu², GELU MLPs); 3, the default: gate, up and down.
+void read_mlp(Pair& p, State& s) {
+    double num = 0;
+    if (parse_number(p.value, &num) && (num == 2 || num == 3)) s.custom.gated_mlp = num == 3;
+    else p.bad_range(code::expect_whole, 2, 3);
+}
+bool write_mlp(const State& s, const State& def, std::string& out) {
+    if (s.custom.gated_mlp == def.custom.gated_mlp) return false;
+    out = s.custom.gated_mlp ? "3" : "2";
     return true;
 }
 
@@ -490,9 +539,10 @@ const KeyRule kKeyRules[] = {
     {"view", read_word<&State::view>, write_word<&State::view>},
     {"model", read_model, write_text<&State::model>},
     {"name", read_name, write_name},
-    {"tied", read_custom_flag<&CustomModel::tied>, write_custom_flag<&CustomModel::tied>},
+    {"tied", read_custom_flag<&Architecture::tied_embeddings>, write_custom_flag<&Architecture::tied_embeddings>},
     {"native", read_native, write_native},
-    {"experts_only", read_custom_flag<&CustomModel::experts_only>, write_custom_flag<&CustomModel::experts_only>},
+    {"mlp", read_mlp, write_mlp},
+    {"experts_only", read_custom_bool<&CustomModel::experts_only>, write_custom_bool<&CustomModel::experts_only>},
     {"wq", read_wq, write_wq},
     {"kvq", read_kvq, write_kvq},
     {"asr_rt", read_word<&State::asr_runtime>, write_word<&State::asr_runtime>},
@@ -562,7 +612,14 @@ bool read_number_key(Pair& p, State& s) {
         else p.bad_range(code::expect_whole, k.min, k.max);
         return true;
     }
-    return false;
+    bool found = false;
+    for_each_group_key([&](const auto& k) {
+        if (found || p.key != k.key) return;
+        found = true;
+        if (whole && num >= k.min && num <= k.max) k.set(s.custom, int(num));
+        else p.bad_range(code::expect_whole, k.min, k.max);
+    });
+    return found;
 }
 
 // The number tables' value of `key` in `s`, as the link writes it; false when it equals `def`'s.
@@ -578,7 +635,13 @@ bool write_number_key(const char* key, State& s, State& def, std::string& out) {
         if (std::strcmp(key, nk.key) == 0 && *nk.field(s) != *nk.field(def)) return out = format_number(*nk.field(s)), true;
     for (const auto& ik : int_keys())
         if (std::strcmp(key, ik.key) == 0 && *ik.field(s) != *ik.field(def)) return out = std::to_string(*ik.field(s)), true;
-    return false;
+    bool written = false;
+    for_each_group_key([&](const auto& k) {
+        if (written || std::strcmp(key, k.key) != 0 || k.get(s.custom) == k.get(def.custom)) return;
+        out = std::to_string(k.get(s.custom));
+        written = true;
+    });
+    return written;
 }
 
 // The link's pairs, percent-decoded, at most 8192 bytes of them (said so when cut).
@@ -631,6 +694,8 @@ std::vector<CustomNumber> custom_numbers(const CustomModel& c) {
         if (k.in_custom) out.push_back({k.key, c.*k.in_custom, false});
     for (const auto& k : int_keys())
         if (k.in_custom) out.push_back({k.key, double(c.*k.in_custom), true});
+    for_each_group_key([&](const auto& k) { out.push_back({k.key, double(k.get(c)), true}); });
+    out.push_back({"mlp", c.gated_mlp ? 0.0 : 2.0, true});
     return out;
 }
 

@@ -28,7 +28,7 @@ json mid_or_null(const Range& r, int decimals) { return r.mid == 0 && r.high == 
 // The custom model as its link keys name it (docs/LINK.md); 0 = not given. The numbers come from the
 // link's tables (custom_numbers); the JSON object's keys are sorted, so the rows' order does not matter.
 json custom_json(const CustomModel& c) {
-    json j = {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"tied", c.tied},
+    json j = {{"name", c.name.empty() ? json(nullptr) : json(c.name)}, {"tied", c.tied_embeddings},
               {"native", c.native ? json(std::string(weight_format_info(*c.native).key)) : json(nullptr)},
               {"experts_only", c.experts_only}};
     for (const CustomNumber& n : custom_numbers(c)) j[n.key] = n.whole ? json(int(n.value)) : json(n.value);

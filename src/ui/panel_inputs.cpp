@@ -127,12 +127,14 @@ std::string imported_summary(const CustomModel& c, const std::string& name) {
                          {{"{name}", name.empty() || name == kUnnamedCustomModel ? tr("Custom model") : name},
                           {"{vocab}", text::number(c.vocab, 0, l)},
                           {"{inter}", text::number(c.intermediate, 0, l)}});
-    if (c.experts > 0)
-        t += " · " + fill(tr("{experts} experts, {topk} per token"), {{"{experts}", std::to_string(c.experts)},
-                                                                        {"{topk}", std::to_string(c.experts_per_token)}});
-    if (c.kv_lora_rank > 0) t += " · MLA";
-    if (c.window > 0) t += " · " + fill(tr("{layers} sliding-window layers"), {{"{layers}", std::to_string(c.window_layers)}});
-    if (c.linear_layers > 0) t += " · " + fill(tr("{layers} linear-attention layers"), {{"{layers}", std::to_string(c.linear_layers)}});
+    if (c.moe && c.moe->experts > 0)
+        t += " · " + fill(tr("{experts} experts, {topk} per token"),
+                          {{"{experts}", std::to_string(c.moe->experts)}, {"{topk}", std::to_string(c.moe->experts_per_token)}});
+    if (c.mla && c.mla->kv_lora_rank > 0) t += " · MLA";
+    if (c.sliding_window > 0)
+        t += " · " + fill(tr("{layers} sliding-window layers"), {{"{layers}", std::to_string(c.sliding_layers)}});
+    if (c.linear && c.linear->layers > 0)
+        t += " · " + fill(tr("{layers} linear-attention layers"), {{"{layers}", std::to_string(c.linear->layers)}});
     if (c.native) t += " · " + std::string(weight_format_info(*c.native).label);
     return t;
 }
@@ -348,6 +350,18 @@ static bool draw_formats(const App& app, State& s) {
     return changed;
 }
 
+// What "Custom model…" starts from: a 7 B model of 32 layers, hidden 4096, 32 heads, 8 KV heads of 128.
+static CustomModel starting_custom_model() {
+    CustomModel c;
+    c.params_b = c.active_b = 7;
+    c.layers = 32;
+    c.hidden = 4096;
+    c.heads = 32;
+    c.kv_heads = 8;
+    c.head_dim = 128;
+    return c;
+}
+
 // After the catalog's models: the custom model, an explicit entry (never a silent stand-in for a failed
 // search), and the import of a config.json. True when the custom model was chosen.
 static bool draw_list_extras(State& s, float row_h) {
@@ -355,7 +369,7 @@ static bool draw_list_extras(State& s, float row_h) {
     ImGui::Separator();
     if (ImGui::Selectable(tr("Custom model…"), s.model == "custom", 0, ImVec2(0, row_h))) {
         s.model = "custom";
-        if (s.custom.params_b <= 0) s.custom = CustomModel{7, 7, 32, 4096, 32, 8, 128};
+        if (s.custom.params_b <= 0) s.custom = starting_custom_model();
         changed = true;
     }
     focus_ring();
