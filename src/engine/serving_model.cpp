@@ -15,12 +15,17 @@ constexpr double kLlamaCppUbatch = 512;        // llama.cpp n_ubatch: tokens per
 // GEMM efficiency grows with the size of each matrix product: a product of f FLOPs per GPU gets
 // f / (f + f_half) of the way from the decode to the prefill efficiency. Four products per layer
 // (QKV, output, gate/up, down). f_half is that of 256 tokens through Qwen3-8B's layers on one GPU
-// (the token ramp the serving constants were set with); ROCm's hipBLASLt needs ~6x larger products
-// for the same share of its peak (Azure ND MI300X v5 against ND H100 v5, FP8: 2048^3 at 37 % vs 78 %
-// of the best, 4096^3 at 82 % vs 94 %), so tensor-parallel shards, narrower by TP, lose more there.
+// (the token ramp the serving constants were set with).
+// ROCm (vLLM's ROCm build, hipBLASLt) runs the small products of decode much further from its peak:
+// its ramp starts at 0.2 of the decode efficiency and is halfway at twice f_half. Both set on AMD's
+// own latency table (ROCm/vllm docs/dev-docker, 8 x MI300X, Llama 3.1 70B and 405B FP8 at TP 8, batch
+// 128: 22.7 and 57.1 ms a step against 8.4 and 23.7 at batch 1, i.e. 6-16 % of the FP8 peak in the
+// products of 128 tokens), and consistent with Azure's square FP8 GEMMs (2048^3 at 37 % of the best
+// against 78 % on H100). Tensor-parallel shards, narrower by TP, lose the most.
 constexpr double kGemmsPerLayer = 4;
 constexpr double kGemmHalfFlops = 2.0 * 256 * 52.6e6;  // (8.2 B - 0.62 B input embedding) / 36 layers / 4
-constexpr double kRocmGemmHalfFactor = 6;
+constexpr double kRocmGemmHalfFactor = 2;
+constexpr double kRocmGemmFloorShare = 0.2;
 // llama.cpp runs a matrix product whose weights sit in host memory on the GPU when the batch has
 // at least this many tokens (it copies the weights over PCIe), else on the CPU (ggml-cuda's
 // offload_op, min_batch_size 32).
@@ -104,9 +109,11 @@ double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_c
 
 double Replica::gemm_efficiency(double tokens) const {
     const double f = 2.0 * tokens * gemm_params_per_call;
-    const double half = kGemmHalfFlops * (runs_rocm(*gpu) ? kRocmGemmHalfFactor : 1.0);
+    const bool rocm = runs_rocm(*gpu);
+    const double half = kGemmHalfFlops * (rocm ? kRocmGemmHalfFactor : 1.0);
+    const double floor = a.decode_compute_eff * (rocm ? kRocmGemmFloorShare : 1.0);
     const double share = f / (f + half);
-    return gemm_share * (a.decode_compute_eff + (a.prefill_compute_eff - a.decode_compute_eff) * share);
+    return gemm_share * (floor + (a.prefill_compute_eff - floor) * share);
 }
 
 double Replica::step_seconds(double decoding, double prompt_tokens) const {
