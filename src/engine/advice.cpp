@@ -64,11 +64,12 @@ bool llm_inference(const State& s) {
 
 // Users (1 … the asked ones) whose memory at `wq` fits `cap_gb`; 0 when not even one does.
 int guide_users(const ModelSpec& m, State s, WeightFormat wq, double cap_gb) {
+    const int asked = int(std::max(1.0, s.rps > 0 ? planned_users(s) : std::floor(s.users)));
+    s.rps = 0;  // memory for a number of requests in flight, however they arrive
     auto fits = [&](double u) {
         s.users = u;
         return inference_memory_at_context(m, s, wq, s.ctx).gb() <= cap_gb;
     };
-    const int asked = int(std::max(1.0, std::floor(s.users)));
     if (!fits(1)) return 0;
     if (fits(asked)) return asked;
     int lo = 1, hi = asked;  // fits(lo), !fits(hi)
@@ -89,21 +90,25 @@ void advise_memory(const TaskPreset& p, Result& r) {
     const int users = guide_users(r.model, s, wq, cap);
     State one = s;
     one.users = 1;
+    one.rps = 0;
     Advice a;
     a.why = Message(code::guide_memory).num("lo", p.vram_min_gb).num("hi", p.vram_max_gb).num("pmin", p.params_min_b)
                 .num("pmax", p.params_max_b).str("format", std::string(now.label)).num("users", planned_users(s))
+                .num("rps", s.rps)
                 .num("need", need).num("fits", users > 0 ? 1 : 0).str("model", r.model.name)
                 .num("min_gb", inference_memory_at_context(r.model, one, wq, s.ctx).gb());
     if (r.recommended >= 0) {
         const Option& o = r.options[size_t(r.recommended)];
         a.why.num("count", o.count).str("gpu", o.gpu_name);
     }
-    if (users > 0 && (wq != r.weight_format || users < s.users)) {
+    // At a rate the load is the rate: the switch changes the weights only.
+    const bool fewer_users = s.rps <= 0 && users < s.users;
+    if (users > 0 && (wq != r.weight_format || fewer_users)) {
         State g = s;
         g.wq = wq == r.model.native_format ? std::nullopt : std::optional<WeightFormat>(wq);
-        if (users < s.users) g.users = users;
+        if (fewer_users) g.users = users;
         a.action = Message(code::switch_guide_format).str("format", std::string(weight_format_info(wq).label))
-                       .num("users", users);
+                       .num("users", users).num("rps", s.rps);
         a.apply = g;
     }
     r.advice.push_back(std::move(a));

@@ -59,7 +59,13 @@ void warn_low_bandwidth(const GpuSpec& g, Option& o) {
         o.warnings.push_back(Message(code::gpu_low_bandwidth).num("bw", g.memory_bandwidth_gbs).num("min", kGuideMinBandwidthGBs));
 }
 
-double planned_users(const State& s) { return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0))); }
+double planned_users(const State& s) {
+    // At a rate: the requests in flight over the fleet when each one takes its targets' time (Little's
+    // law: rate × (time to first token + answer / speed)); the job's memory and the guide's advice
+    // speak of these.
+    if (s.rps > 0) return std::max(1.0, std::ceil(s.rps * (s.ttft + std::max(1.0, s.out) / std::max(0.01, s.tps))));
+    return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+}
 
 const Price* price_in(const GpuSpec& g, const std::string& currency) {
     return g.price && g.price->currency == currency ? &*g.price : nullptr;

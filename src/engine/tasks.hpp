@@ -80,7 +80,8 @@ Option option_on(const GpuSpec& g, const State& s, int count);
 // (sets count, servers and replicas). True when a pinned count falls short of the load.
 bool scale_to_load(Option& o, const GpuSpec& g, int needed, int pinned);
 
-// Users to provision for: the load plus the growth reserve, at least one.
+// Users to provision for: the load plus the growth reserve, at least one; at a rate, the requests in
+// flight it implies when each meets its targets.
 double planned_users(const State& s);
 
 }  // namespace gpusizer

@@ -93,10 +93,18 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Context per request, tokens", n(s.ctx, 0));
         add("Average prompt, tokens", n(s.in, 0));
         add("Average answer, tokens", n(s.out, 0));
-        add("Concurrent users", n(s.users, 0));
+        if (s.rps > 0) {  // sized for a request rate (slo.hpp): the rate's inputs, not users
+            add("Requests per second", n(s.rps, 2));
+            add("Targets hold at", n(s.pct, 1) + " %");
+            add("Burstiness (1 = random arrivals)", n(s.burst, 1));
+            add("Length spread", n(s.spread, 1));
+            add("Spare replicas", n(s.spare, 0));
+        } else {
+            add("Concurrent users", n(s.users, 0));
+        }
         add("Target speed per user, tokens/s", n(s.tps, 1));
         add("Target time to first token, s", n(s.ttft, 1));
-        add("Growth reserve, % more users", n(s.growth, 0));
+        if (s.rps <= 0) add("Growth reserve, % more users", n(s.growth, 0));
         if (s.offload) {
             const std::string type = s.ram_gbs ? text::with_unit(*s.ram_gbs, 1, "GB/s", lang)
                                                : s.ddr == HostRam::ddr5 ? "DDR5-5600" : "DDR4-3200";

@@ -71,7 +71,7 @@ const TextPair kEnglish[] = {
     {"guide.memory",
      "The guide's {lo:0}–{hi:0} GB for this task assumes 4-bit weights and a few users (its table "
      "puts {pmin:0}–{pmax:0}B models in {lo:0}–{hi:0} GB); at {format} and {users:0} "
-     "{users:0#user|users} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
+     "{?rps:{users:0#request|requests} in flight ({rps} per second)}{!rps:{users:0#user|users}} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
      "{!fits: Even at 4-bit weights and one user {model} needs {min_gb:1} GB: a bigger model than "
      "the guide's band holds.}"},
     {"guide.gpus",
@@ -87,7 +87,8 @@ const TextPair kEnglish[] = {
      "first token in {ttft:1} s, for {served:0} {served:0#user|users}; the targets ask "
      "{target_tps:0} tokens/s within {target_ttft:1} s for {users:0} {users:0#user|users}. "
      "Offload runs at the host RAM's pace: it serves one or two users."},
-    {"switch.guide_format", "Size it as the guide does: 4-bit weights ({format}), {users:0} {users:0#user|users}"},
+    {"switch.guide_format",
+     "Size it as the guide does: 4-bit weights ({format}){!rps:, {users:0} {users:0#user|users}}"},
     {"switch.guide_gpu", "Use the guide's pick: {count:0} × {gpu}"},
     {"switch.vendor_nvidia", "NVIDIA GPUs only{?count: ({count:0} × {gpu})}"},
     {"switch.offload_load", "Size for what it delivers: {users:0} {users:0#user|users}, {tps:1} tokens/s"},
