@@ -188,6 +188,14 @@ namespace gpusizer {
     X(term_use_transcode, "term.use_transcode")                                        \
     X(term_use_image, "term.use_image")                                                \
     X(term_use_hpc, "term.use_hpc")                                                    \
+    X(term_len_chat, "term.len_chat")                                            \
+    X(term_len_rag, "term.len_rag")                                              \
+    X(term_len_code, "term.len_code")                                            \
+    X(term_len_summ, "term.len_summ")                                            \
+    X(term_len_basis_chat, "term.len_basis_chat")                                \
+    X(term_len_basis_rag, "term.len_basis_rag")                                  \
+    X(term_len_basis_code, "term.len_basis_code")                                \
+    X(term_len_basis_summ, "term.len_basis_summ")                                \
     X(term_pretrain, "term.pretrain")                                              \
     X(term_full_finetune, "term.full_finetune")                                    \
     X(term_lora, "term.lora")                                                      \

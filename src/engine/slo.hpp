@@ -24,6 +24,15 @@
 //   credited: an upper bound).
 // - Percentiles of TTFT add the percentile waits and the percentile prompt (a bound above the
 //   percentile of the sum).
+// - No preemption. The batch slots (slo_slots) count each request's KV at its prompt plus its whole
+//   answer, so a fleet sized here admits only what its cache holds to the end; vLLM admits by the
+//   blocks a request holds now and preempts (recomputes) when running answers outgrow the cache.
+//   A fleet below this one would preempt: that is the region past the slots, where the queue model
+//   waits instead, and the rate there is never offered as within the targets.
+// - Why a queueing approximation and not a simulation: the page evaluates every GPU and layout of
+//   the catalog at each change, on a phone; a discrete-event run of a few thousand requests per
+//   layout would cost ~10^4 times the step model's evaluations. The checks (the serving_percentile
+//   family of docs/VALIDATION.md) state how far the approximation lands from measured percentiles.
 #pragma once
 
 #include <vector>

@@ -71,7 +71,8 @@ const TextPair kEnglish[] = {
     {"guide.memory",
      "The guide's {lo:0}–{hi:0} GB for this task assumes 4-bit weights and a few users (its table "
      "puts {pmin:0}–{pmax:0}B models in {lo:0}–{hi:0} GB); at {format} and {users:0} "
-     "{?rps:{users:0#request|requests} in flight ({rps} per second)}{!rps:{users:0#user|users}} this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
+     "{?rps:{users:0#request|requests} in flight ({rps} per second)}{!rps:{users:0#user|users}} "
+     "this job needs {need:1} GB{?count:, hence {count:0} × {gpu}}."
      "{!fits: Even at 4-bit weights and one user {model} needs {min_gb:1} GB: a bigger model than "
      "the guide's band holds.}"},
     {"guide.gpus",
@@ -331,6 +332,25 @@ const TextPair kEnglish[] = {
     {"term.use_transcode", "Video transcoding"},
     {"term.use_image", "Image processing"},
     {"term.use_hpc", "HPC / science"},
+    {"term.len_chat", "Chat"},
+    {"term.len_rag", "RAG"},
+    {"term.len_code", "Code completion"},
+    {"term.len_summ", "Summaries"},
+    {"term.len_basis_chat",
+     "Azure LLM inference trace 2023, conversation service (19,366 requests): mean prompt 1,155 and "
+     "answer 211 tokens, the prompts' spread 0.96 (the answers' 0.77), computed from the published "
+     "file"},
+    {"term.len_basis_rag",
+     "No trace of RAG traffic is published: NVIDIA's NIM benchmarking guide uses prompts near 1,000 "
+     "and answers near 100 tokens for retrieval; its spread is not published (fixed lengths)"},
+    {"term.len_basis_code",
+     "Azure LLM inference trace 2023, coding service (8,819 completions): mean prompt 2,048 and "
+     "answer 28 tokens, the prompts' spread 0.96 (the answers' 2.15), computed from the published "
+     "file"},
+    {"term.len_basis_summ",
+     "arXiv papers summarised into abstracts, as Microsoft's Vidur simulator packs them (28,257 "
+     "requests, those over ~4,096 tokens removed): mean prompt 2,588 and answer 291 tokens, the "
+     "prompts' spread 0.37"},
     {"term.pretrain", "pretrain"},
     {"term.full_finetune", "full fine-tune"},
     {"term.lora", "LoRA"},

@@ -40,7 +40,7 @@ void fill_charts(App& app) {
         if (rec) mem.limit = rec->capacity_gb * rec->count;
         else if (app.state.offload && !r.options.empty()) mem.limit = r.options.front().capacity_gb;
         app.speed_chart_pending = rec != nullptr && app.state.rps <= 0;  // when first shown: ~10 evaluations
-        if (rec && app.state.rps > 0) fill_rate_chart(app.state, *rec, app.chart[1]);  // the engine's curve
+        if (rec && app.state.rps > 0) fill_rate_charts(app.state, *rec, app.chart[1], app.chart[2]);  // the engine's curves
     } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
         App::Series& d = app.chart[1];
         const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);

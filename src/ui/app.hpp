@@ -41,7 +41,7 @@ struct App {
     std::string captured_text;                  // where "Every GPU" was laid out (tests check its rows fit)
     long frames = 0;
     bool scroll_to_results = false;        // narrow layout: the summary line jumps to the results
-    int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users
+    int chart_kind = 0;                    // 0: memory vs context, 1: speed vs users (at a rate: TTFT), 2: TPOT
     struct Series {
         std::vector<double> x, y;
         double limit = 0;                  // capacity line (memory) or target line (speed)
@@ -49,7 +49,7 @@ struct App {
         bool log_y = false;                // days vs GPUs: an hours-long job and a 90-day target on one axis
         double marker_x = 0;               // the operating point (the asked request rate): a vertical line
     };
-    Series chart[2];                       // filled by recompute(): cheap, only when the state changes
+    Series chart[3];                       // filled by recompute(): cheap, only when the state changes
     bool speed_chart_pending = false;      // the speed-vs-users series is built when first shown
 
     void set_state(const State& s);        // re-evaluates and notifies the page

@@ -116,6 +116,9 @@ const char* chart_caption(const App& app) {
     if (app.chart_kind == 1 && app.state.rps > 0)
         return tr("Time to first token at the percentile on the recommended GPUs' active replicas as the request rate "
                   "grows; red: your target; the vertical line: the asked rate");
+    if (app.chart_kind == 2 && app.state.rps > 0)
+        return tr("Time per output token at the percentile on the recommended GPUs' active replicas as the request "
+                  "rate grows; red: 1 / your speed target; the vertical line: the asked rate");
     if (app.chart_kind == 1) return tr("Tokens/s per user on the recommended GPUs as users grow; red: your target");
     if (app.state.offload)
         return tr("Memory of the model (GB) as the context grows; red: the one GPU's memory, llama.cpp keeps the rest "
@@ -137,7 +140,7 @@ void draw_x_tick(ImDrawList* dl, Tick t, float x, ImVec2 a, ImVec2 b, float left
 
 // Axis titles in the reader's language: memory vs context, speed vs users (or, at a request rate,
 // the engine's latency-rate curve: panel_rate.cpp), days vs GPUs.
-void axis_titles(const State& s, bool ctx_axis, const char** x, const char** y) {
+void axis_titles(const State& s, bool ctx_axis, int kind, const char** x, const char** y) {
     if (s.task != Task::infer) {
         *x = tr("GPUs");
         *y = tr("days, log scale");
@@ -146,7 +149,7 @@ void axis_titles(const State& s, bool ctx_axis, const char** x, const char** y) 
         *y = tr("GB");
     } else if (s.rps > 0) {
         *x = tr("requests/s");
-        *y = tr("time to first token at the percentile, s");
+        *y = kind == 2 ? tr("time per output token at the percentile, ms") : tr("time to first token at the percentile, s");
     } else {
         *x = tr("users");
         *y = tr("tokens/s per user");
@@ -158,7 +161,12 @@ void choose_chart(App& app, bool infer) {
     if (infer) {
         ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
         ImGui::SameLine();
-        ImGui::RadioButton(app.state.rps > 0 ? tr("Latency vs request rate") : tr("Speed vs users"), &app.chart_kind, 1);
+        if (app.state.rps <= 0 && app.chart_kind == 2) app.chart_kind = 1;  // the token-time curve is the rate's
+        ImGui::RadioButton(app.state.rps > 0 ? tr("First token vs request rate") : tr("Speed vs users"), &app.chart_kind, 1);
+        if (app.state.rps > 0) {
+            ImGui::SameLine();
+            ImGui::RadioButton(tr("Token time vs request rate"), &app.chart_kind, 2);
+        }
     } else {
         app.chart_kind = 1;
         dim_text(tr("Days to finish vs GPUs"));
@@ -176,7 +184,7 @@ void draw_chart(App& app) {
     // Axis titles, in the reader's language: y above the plot, x under its ticks.
     const bool ctx_axis = infer && app.chart_kind == 0;
     const char *x_title, *y_title;
-    axis_titles(app.state, ctx_axis, &x_title, &y_title);
+    axis_titles(app.state, ctx_axis, app.chart_kind, &x_title, &y_title);
     dim_text(y_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();

@@ -24,18 +24,6 @@ namespace {
 
 const TaskPreset* preset_for(const Catalog& c, const State& s) { return guide_preset(c, s); }
 
-// Buttons that wrap onto the next line when the row is full.
-struct ChipRow {
-    float x_end = 0;
-    bool first = true;
-    bool chip_at(const char* label, bool selected) {
-        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
-        if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w < x_end) ImGui::SameLine();
-        first = false;
-        return chip(label, selected);
-    }
-};
-
 
 void apply_preset(App& app, State& s) {
     if (const TaskPreset* p = preset_for(app.catalog, s)) {
@@ -616,8 +604,9 @@ void draw_load(App& app) {
                               tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
         changed |= number_row(tr("Target time to first token, s"), "ttft", &s.ttft, 0.1, 60, true, "%.1f", nullptr);
         changed |= draw_rate_load(s);
-        changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f",
-                              tr("The guide: keep a reserve for load growth."));
+        if (s.rps <= 0)  // at a rate the rate is the load: no users to grow
+            changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f",
+                                  tr("The guide: keep a reserve for load growth."));
     } else if (s.task == Task::tune || s.task == Task::train) {
         changed |= draw_training_load(app, s);
     } else {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "engine/length_presets.hpp"
 #include "text/text.hpp"
 #include "ui/i18n.hpp"
 #include "ui/panels.hpp"
@@ -24,6 +25,28 @@ int percentile_index(double pct) {
     return best;
 }
 
+// Request lengths of a kind of traffic (engine/length_presets.hpp): a chip per kind writes the
+// prompt and answer means and their spread; its tip says where the figures come from.
+bool draw_length_presets(State& s) {
+    bool changed = false;
+    dim_text(tr("Request lengths like"));
+    ChipRow row{ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x};
+    std::size_t n = 0;
+    const LengthPreset* presets = length_presets(&n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const LengthPreset& p = presets[i];
+        const bool on = s.in == p.in && s.out == p.out && s.spread == p.spread;
+        if (row.chip_at(text::message_template(p.name, lang()), on)) {
+            s.in = p.in;
+            s.out = p.out;
+            s.spread = p.spread;
+            changed = true;
+        }
+        tooltip_on_hover(std::string(text::message_template(p.basis, lang())) + "\n" + p.source);
+    }
+    return changed;
+}
+
 std::string pct_label(double pct) { return "p" + text::number(pct, pct == double(int(pct)) ? 0 : 1, lang()); }
 
 }  // namespace
@@ -39,6 +62,7 @@ bool draw_rate_load(State& s) {
                    "token and the speed held at a percentile (95 % of requests, 99 %…), as MLPerf's Server scenario "
                    "judges. The fleet gets the replicas the rate needs plus a spare."));
     if (!by_rate) return changed;
+    changed |= draw_length_presets(s);
     changed |= number_row(tr("Requests per second"), "rps", &s.rps, 0.01, 100000, true, "%.2f",
                           tr("Mean requests per second over the whole fleet."));
     int pct = percentile_index(s.pct);
@@ -92,18 +116,21 @@ bool draw_rate_figures(const State& s, const Option& o, FigureGrid& cell) {
     return true;
 }
 
-void fill_rate_chart(const State& s, const Option& o, App::Series& out) {
-    out = App::Series{};
+void fill_rate_charts(const State& s, const Option& o, App::Series& ttft, App::Series& tpot) {
+    ttft = tpot = App::Series{};
     if (!o.slo || o.slo->curve.size() < 2) return;
     const SloFigures& f = *o.slo;
     const double replicas = std::max(1, f.replicas_needed);
     for (const SloPoint& p : f.curve) {
-        out.x.push_back(p.rps * replicas);
-        out.y.push_back(p.ttft_at_pct);
+        ttft.x.push_back(p.rps * replicas);
+        ttft.y.push_back(p.ttft_at_pct);
+        tpot.x.push_back(p.rps * replicas);
+        tpot.y.push_back(p.tpot_at_pct * 1000);  // ms: a token's time reads in milliseconds
     }
-    out.limit = s.ttft;
-    out.marker_x = f.rps;
-    out.log_x = false;
+    ttft.limit = s.ttft;
+    tpot.limit = s.tps > 0 ? 1000.0 / s.tps : 0;
+    ttft.marker_x = tpot.marker_x = f.rps;
+    ttft.log_x = tpot.log_x = false;
 }
 
 }  // namespace gpusizer::ui

@@ -29,7 +29,9 @@ bool draw_copilot_load(State& s);
 bool draw_rate_load(State& s);
 class FigureGrid;
 bool draw_rate_figures(const State& s, const Option& o, FigureGrid& cell);
-void fill_rate_chart(const State& s, const Option& o, App::Series& out);
+// The engine's latency-rate curves of an option: time to first token and time per output token at the
+// percentile, over the rate the fleet's active replicas are offered.
+void fill_rate_charts(const State& s, const Option& o, App::Series& ttft, App::Series& tpot);
 // The recommendation's headline figures, in rows of equal columns (panel_results.cpp).
 // A row is drawn once it is complete (or at finish()): its values start under the row's tallest label,
 // so they share one baseline however the labels wrap.

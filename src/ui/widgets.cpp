@@ -177,6 +177,13 @@ bool chip(const char* label, bool selected, float width) {
     return clicked;
 }
 
+bool ChipRow::chip_at(const char* label, bool selected) {
+    const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w < x_end) ImGui::SameLine();
+    first = false;
+    return chip(label, selected);
+}
+
 void label_with_info(const char* label, const char* help) {
     ImGui::TextUnformatted(label);
     if (help && *help) tooltip_on_hover(help);

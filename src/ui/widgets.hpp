@@ -23,6 +23,12 @@ void label_with_info(const char* label, const char* help);
 void focus_ring_after_nav();
 void focus_ring();  // after a control: a ring when it has keyboard focus
 bool chip(const char* label, bool selected, float width = 0);  // a Tab stop; Enter or Space press it
+// Chips that wrap onto the next line when the row is full (x_end: the row's right edge).
+struct ChipRow {
+    float x_end = 0;
+    bool first = true;
+    bool chip_at(const char* label, bool selected);
+};
 // Before a button in a row of buttons: on the same line when `next_label`'s button still fits in the
 // window, else on the next (a phone's narrow column wraps the row instead of cutting a button off).
 void same_line_if_fits(const char* next_label);

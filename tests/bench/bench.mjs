@@ -1,7 +1,7 @@
 // Performance benchmark (run by hand: ./dev.sh bench; not part of the pass/fail tests).
 //   node tests/bench/bench.mjs BUILD_DIR     (BENCH_RUNS=9 cold loads and inputs per reference)
 //   BENCH_BEFORE=OTHER_BUILD_DIR also loads that build's site in the same rotation (before → after);
-//   BENCH_ONLY=loads,inputs,idle,scroll runs just those parts (bytes and engine: "static").
+//   BENCH_ONLY=loads,inputs,rate,idle,scroll runs just those parts (bytes and engine: "static").
 // Prints every figure next to its target (issue 16), each as the median and the range over the runs:
 //  * result on screen, cold, against a blank window-sized WebGL2 canvas and a static HTML page of the
 //    same answer, loaded alternately, at 1600×1000 and at a 390×844 phone (DPR 3);
@@ -122,10 +122,10 @@ async function press(s, [x, y], touch) {
     await s.page.mouse.up();
   }
 }
-async function inputs(device) {
+async function inputs(device, hash = '') {
   const touch = !!device.hasTouch;
   const app = await newPage(browser, device), ref = await newPage(browser, device), floor = await newPage(browser, device);
-  await app.page.goto(server.url);
+  await app.page.goto(server.url + hash);
   await ref.page.goto(plain.url);
   await floor.page.goto(blank.url);
   await app.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
@@ -149,7 +149,7 @@ async function inputs(device) {
       if (fr) { fr.push(r.frames); (fr.press || (fr.press = [])).push(r.pressFrames); (fr.drawn || (fr.drawn = [])).push(r.drawnMs); }
     }
   }
-  console.log(`== input → new result on screen, ${device.name} (${touch ? 'tap' : 'click'}, ${RUNS} each, alternating)`);
+  console.log(`== input → new result on screen, ${device.name}${hash ? ` at ${hash}` : ''} (${touch ? 'tap' : 'click'}, ${RUNS} each, alternating)`);
   line('calculator', ms(a), `≤ 3× static page`, median(a) <= 3 * median(p));
   line('  ratio to the static page', `${(median(a) / median(p)).toFixed(2)}×`, '≤ 3×', median(a) <= 3 * median(p));
   line('static HTML page update', ms(p), '-');
@@ -183,6 +183,13 @@ async function inputs(device) {
 if (part('inputs')) {
   await inputs(DESKTOP);
   await inputs(PHONE);
+}
+// The same at a request rate (issue 30): each chip re-sizes every GPU and layout of the catalog for
+// the rate at its percentile targets (the queueing model, slo.hpp) before the frame.
+const RATE = '#v=1&rps=20&pct=99&ttft=2&tps=20';
+if (part('rate')) {
+  await inputs(DESKTOP, RATE);
+  await inputs(PHONE, RATE);
 }
 
 // Idle, pointer moves over nothing, and dragging a slider: one calculator page at 1600×1000.

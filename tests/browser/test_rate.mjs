@@ -22,12 +22,12 @@ export default [
       assert(rec.slo.curve.length === 12, 'a 12-point latency curve');
       const text = await call(p.page, 'canvasText');
       for (const words of ['Requests/s within the targets', 'Time to first token, p99', 'Replicas (active + spare)',
-        'Size for a request rate (percentile targets)', 'Latency vs request rate'])
+        'Size for a request rate (percentile targets)', 'First token vs request rate', 'Token time vs request rate'])
         assert(text.includes(words), `the canvas shows "${words}"`);
       p.assertNoErrors();
       const ru = await ctx.open(`?lang=ru${LINK}`, WIDE);
       const ruText = await call(ru.page, 'canvasText');
-      for (const words of ['Запросов/с в пределах целей', 'Время до первого токена, p99', 'Задержка от частоты запросов'])
+      for (const words of ['Запросов/с в пределах целей', 'Время до первого токена, p99', 'Первый токен от частоты запросов', 'Время токена от частоты запросов'])
         assert(ruText.includes(words), `the Russian canvas shows "${words}"`);
       ru.assertNoErrors();
     },
