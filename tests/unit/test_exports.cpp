@@ -6,6 +6,8 @@
 
 #include "helpers.hpp"
 #include "catalog/hf_config.hpp"
+#include "engine/codes.hpp"
+#include "engine/tasks.hpp"
 #include "report/columns.hpp"
 #include "report/report.hpp"
 
@@ -214,4 +216,29 @@ TEST_CASE("a config.json's errors are said in Russian on a Russian page") {
         const std::string ru = text::error_text(e.message, Lang::ru);
         CHECK_MESSAGE(ru.find("expected") == std::string::npos, ru);
     }
+}
+
+TEST_CASE("at a request rate the exports list the rate's inputs, and the guide's advice speaks of the rate") {
+    const Result r = test::run("v=1&model=Qwen/Qwen3-8B&rps=5&pct=95&ttft=1&tps=20");
+    const std::string md = result_markdown(r, Lang::en);
+    CHECK(has(md, "Requests per second: 5.00"));
+    CHECK(has(md, "Targets hold at: 95.0 %"));
+    CHECK(has(md, "Spare replicas: 1"));
+    CHECK_FALSE(has(md, "Concurrent users"));
+    CHECK_FALSE(has(md, "Growth reserve"));
+    CHECK(has(result_markdown(r, Lang::ru), "Запросов в секунду: 5,00"));
+    // In flight at the targets (Little's law): 5/s × (1 s + 500 tokens / 20 tokens/s) = 130.
+    CHECK(planned_users(r.state) == 130);
+    bool guide = false;
+    for (const Advice& a : r.advice) {
+        if (a.why.code != std::string(code::guide_memory)) continue;
+        guide = true;
+        const std::string why = text::render(a.why, Lang::en);
+        CHECK(has(why, "130 requests in flight (5 per second)"));
+        // The switch changes the weights only: the load stays the rate.
+        REQUIRE(a.apply);
+        CHECK(a.apply->rps == 5);
+        CHECK(a.apply->users == r.state.users);
+    }
+    CHECK(guide);
 }
