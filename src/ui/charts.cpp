@@ -159,13 +159,16 @@ void axis_titles(const State& s, bool ctx_axis, int kind, const char** x, const 
 // Serving has two charts to choose from; a job has one.
 void choose_chart(App& app, bool infer) {
     if (infer) {
-        ImGui::RadioButton(tr("Memory vs context"), &app.chart_kind, 0);
-        ImGui::SameLine();
         if (app.state.rps <= 0 && app.chart_kind == 2) app.chart_kind = 1;  // the token-time curve is the rate's
-        ImGui::RadioButton(app.state.rps > 0 ? tr("First token vs request rate") : tr("Speed vs users"), &app.chart_kind, 1);
-        if (app.state.rps > 0) {
-            ImGui::SameLine();
-            ImGui::RadioButton(tr("Token time vs request rate"), &app.chart_kind, 2);
+        const char* labels[] = {tr("Memory vs context"),
+                                app.state.rps > 0 ? tr("First token vs request rate") : tr("Speed vs users"),
+                                tr("Token time vs request rate")};
+        const float x_end = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+        for (int k = 0; k < (app.state.rps > 0 ? 3 : 2); ++k) {
+            // A radio is its box, a gap and its words; one that does not fit the row starts the next.
+            const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(labels[k]).x;
+            if (k > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w < x_end) ImGui::SameLine();
+            ImGui::RadioButton(labels[k], &app.chart_kind, k);
         }
     } else {
         app.chart_kind = 1;
