@@ -63,8 +63,9 @@ double planned_users(const State& s) {
     // At a rate: the requests in flight over the fleet when each one takes its targets' time (Little's
     // law: rate × (time to first token + answer / speed)); the job's memory and the guide's advice
     // speak of these.
-    if (s.rps > 0) return std::max(1.0, std::ceil(s.rps * (s.ttft + std::max(1.0, s.out) / std::max(0.01, s.tps))));
-    return std::max(1.0, std::ceil(s.users * (1.0 + std::max(0.0, s.growth) / 100.0)));
+    const double grown = 1.0 + std::max(0.0, s.growth) / 100.0;
+    if (s.rps > 0) return std::max(1.0, std::ceil(s.rps * grown * (s.ttft + std::max(1.0, s.out) / std::max(0.01, s.tps))));
+    return std::max(1.0, std::ceil(s.users * grown));
 }
 
 const Price* price_in(const GpuSpec& g, const std::string& currency) {

@@ -104,7 +104,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         }
         add("Target speed per user, tokens/s", n(s.tps, 1));
         add("Target time to first token, s", n(s.ttft, 1));
-        if (s.rps <= 0) add("Growth reserve, % more users", n(s.growth, 0));
+        add(s.rps > 0 ? "Growth reserve, % more requests" : "Growth reserve, % more users", n(s.growth, 0));
         if (s.offload) {
             const std::string type = s.ram_gbs ? text::with_unit(*s.ram_gbs, 1, "GB/s", lang)
                                                : s.ddr == HostRam::ddr5 ? "DDR5-5600" : "DDR4-3200";

@@ -508,6 +508,7 @@ const TextPair kRussianUi[] = {
     {"requests in flight per replica:",
      "запросов в работе на реплику:"},
     {"Request lengths like", "Длины запросов как у"},
+    {"Growth reserve, % more requests", "Запас на рост, % запросов"},
     {"First token vs request rate",
      "Первый токен от частоты запросов"},
     {"Token time vs request rate",

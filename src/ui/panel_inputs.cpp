@@ -604,9 +604,9 @@ void draw_load(App& app) {
                               tr("Reading speed is ~5-10 tokens/s; 20+ feels instant."));
         changed |= number_row(tr("Target time to first token, s"), "ttft", &s.ttft, 0.1, 60, true, "%.1f", nullptr);
         changed |= draw_rate_load(s);
-        if (s.rps <= 0)  // at a rate the rate is the load: no users to grow
-            changed |= number_row(tr("Growth reserve, % more users"), "growth", &s.growth, 0, 500, false, "%.0f",
-                                  tr("The guide: keep a reserve for load growth."));
+        // At a rate the reserve is more requests per second (the fleet is sized for rps × (1 + growth)).
+        changed |= number_row(s.rps > 0 ? tr("Growth reserve, % more requests") : tr("Growth reserve, % more users"),
+                              "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
     } else if (s.task == Task::tune || s.task == Task::train) {
         changed |= draw_training_load(app, s);
     } else {

@@ -225,7 +225,8 @@ TEST_CASE("at a request rate the exports list the rate's inputs, and the guide's
     CHECK(has(md, "Targets hold at: 95.0 %"));
     CHECK(has(md, "Spare replicas: 1"));
     CHECK_FALSE(has(md, "Concurrent users"));
-    CHECK_FALSE(has(md, "Growth reserve"));
+    CHECK(has(md, "Growth reserve, % more requests: 0"));
+    CHECK_FALSE(has(md, "% more users"));
     CHECK(has(result_markdown(r, Lang::ru), "Запросов в секунду: 5,00"));
     // In flight at the targets (Little's law): 5/s × (1 s + 500 tokens / 20 tokens/s) = 130.
     CHECK(planned_users(r.state) == 130);
