@@ -177,31 +177,41 @@ double slo_rps_max(const Replica& r, const SloLoad& load) {
     const double saturation = slo_saturation_rps(r);
     if (saturation <= 0) return 0;
     const double limit = slo_slots(r), q = clamp_pct(load.pct);
-    auto meets = [&](double rps) {  // slo_point's figures at the load's percentile only
-        if (rps >= saturation) return false;
+    // Searched over the requests in flight, not the rate: the rate at n is one cycle (Little's law),
+    // where the rate's own n would be a solve per step of the search. Both grow together.
+    auto meets = [&](double n) {  // slo_point's figures at the load's percentile only
         SloLoad at = load;
-        at.rps = rps;
-        const double n = concurrency_at(r, rps, limit);
+        at.rps = rate_at(r, n);
+        if (at.rps >= saturation) return false;
         return tpot_quantile(r, n, limit, load.burst, q) <= load.tpot_s &&
                ttft_quantile(r, n, at, waits_at(r, n, limit, at), q) <= load.ttft_s;
     };
-    double lo = saturation * 1e-6, hi = saturation;
+    double lo = std::min(1e-3, limit), hi = limit;
     if (!meets(lo)) return 0;
-    for (int i = 0; i < kSolveSteps && hi - lo > 1e-3 * lo; ++i) {  // to 0.1 %: figures show 3 digits
-        const double mid = 0.5 * (lo + hi);
+    // Halving the ratio, not the difference: from 10^-3 requests to the batch limit the answer is
+    // within 0.1 % (figures show 3 digits) in ~15 steps instead of ~30.
+    for (int i = 0; i < kSolveSteps && hi > lo * 1.001; ++i) {
+        const double mid = std::sqrt(lo * hi);
         (meets(mid) ? lo : hi) = mid;
     }
-    return lo;
+    return rate_at(r, lo);
 }
 
 std::vector<SloPoint> slo_curve(const Replica& r, const SloLoad& load, int points) {
     std::vector<SloPoint> curve;
-    const double saturation = slo_saturation_rps(r);
-    if (saturation <= 0 || points < 2) return curve;
+    const double saturation = slo_saturation_rps(r), limit = slo_slots(r), q = clamp_pct(load.pct);
+    if (saturation <= 0 || limit < 1 || points < 2) return curve;
+    // The chart's figures only: the rate, the requests in flight and the two latencies at the load's
+    // percentile (slo_point would add the four percentiles of each, unused here).
     for (int i = 0; i < points; ++i) {
+        SloPoint p;
         SloLoad at = load;
-        at.rps = saturation * (0.05 + 0.93 * i / (points - 1));
-        curve.push_back(slo_point(r, at));
+        at.rps = p.rps = saturation * (0.05 + 0.93 * i / (points - 1));
+        p.utilization = p.rps / saturation;
+        p.concurrency = concurrency_at(r, p.rps, limit);
+        p.ttft_at_pct = ttft_quantile(r, p.concurrency, at, waits_at(r, p.concurrency, limit, at), q);
+        p.tpot_at_pct = tpot_quantile(r, p.concurrency, limit, load.burst, q);
+        curve.push_back(p);
     }
     return curve;
 }

@@ -19,7 +19,7 @@ const FamilyBand kFamilies[] = {
     {"speech", 14, 11.09, 53.76, 40, 1},
     {"embedding", 0, 0, 0, 40, 0},
     {"offload_decode", 4, 20.18, 41.79, 25, 1},
-    {"serving_percentile", 22, 13.07, -66.65, 30, 5},
+    {"serving_percentile", 22, 13.12, -66.65, 30, 5},
 };
 const CheckRun kChecks[] = {
     {"weights", "llama31-8b-bf16-gguf-size", "meta-llama/Llama-3.1-8B-Instruct", "", -0.25,
@@ -276,16 +276,16 @@ const CheckRun kChecks[] = {
      "https://github.com/IOG-Foundation/llm-inference-benchmarks/blob/1ffd7960d341d7ff15e962af098ca5b08d9f253e/results/vllm_200prompts1qps_Meta-Llama-3-70B-Instruct_sharegpt_2xNVIDIA-H100-PCIe.json"},
     {"serving_percentile", "iog-llama3-70b-2xh100pcie-saturation", "meta-llama/Llama-3.1-70B-Instruct", "h100-pcie", 40.31,
      "https://github.com/IOG-Foundation/llm-inference-benchmarks/blob/1ffd7960d341d7ff15e962af098ca5b08d9f253e/results/vllm_200prompts16qps_Meta-Llama-3-70B-Instruct_sharegpt_2xNVIDIA-H100-PCIe.json"},
-    {"serving_percentile", "mlperf41-llama2-70b-h100-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h100-sxm", 13.19,
+    {"serving_percentile", "mlperf41-llama2-70b-h100-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h100-sxm", 13.28,
      "https://github.com/mlcommons/inference_results_v4.1/tree/a2f5d66d17e8f75c02fd74dfe810ecca6a046696/closed/NVIDIA/results/DGX-H100_H100-SXM-80GBx8_TRT/llama2-70b-99.9/Server/performance/run_1/mlperf_log_summary.txt"},
-    {"serving_percentile", "mlperf41-llama2-70b-h200-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h200", 6.89,
+    {"serving_percentile", "mlperf41-llama2-70b-h200-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h200", 6.92,
      "https://github.com/mlcommons/inference_results_v4.1/tree/a2f5d66d17e8f75c02fd74dfe810ecca6a046696/closed/NVIDIA/results/H200-SXM-141GBx8_TRT/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt"},
-    {"serving_percentile", "mlperf41-llama2-70b-mi300x-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "mi300x", 4.63,
+    {"serving_percentile", "mlperf41-llama2-70b-mi300x-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "mi300x", 4.64,
      "https://github.com/mlcommons/inference_results_v4.1/tree/a2f5d66d17e8f75c02fd74dfe810ecca6a046696/closed/AMD/results/8xMI300X_2xEPYC-9374F/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt"},
-    {"serving_percentile", "mlperf51-llama2-70b-h200-asus-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h200", 2.73,
-     "ntuhpc/inference_results_v5.1@a634ab772637c2d940cfef45fae86553211f525b"},
+    {"serving_percentile", "mlperf51-llama2-70b-h200-asus-server-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "h200", 2.76,
+     "https://github.com/ntuhpc/inference_results_v5.1/tree/a634ab772637c2d940cfef45fae86553211f525b/closed/ASUSTeK/results/ESC_N8_H200-SXM-141GBx8_TRT/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt"},
     {"serving_percentile", "mlperf50-llama2-70b-b200-interactive-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "b200", 59.64,
-     "ntuhpc/mlperf_inference_results_v5.0@cf354115915ea369f05db424b051da8c5bf957dc"},
+     "https://github.com/ntuhpc/mlperf_inference_results_v5.0/tree/cf354115915ea369f05db424b051da8c5bf957dc/closed/NVIDIA/results/B200-SXM-180GBx8_TRT/llama2-70b-interactive-99/Server/performance/run_1/mlperf_log_summary.txt"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];
