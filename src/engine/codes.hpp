@@ -28,6 +28,7 @@ namespace gpusizer {
     X(model_estimated, "model.estimated")                                          \
     X(model_incomplete, "model.incomplete")                                        \
     X(model_context_over_max, "model.context_over_max")                            \
+    X(load_over_context, "load.over_context")                                      \
     X(model_sequence_over_max, "model.sequence_over_max")                          \
     X(assumption_nvenc, "assumption.nvenc")                                        \
     X(budget_gpu_unknown, "budget.gpu_unknown")                                    \

@@ -324,6 +324,12 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
                                      .num("asked", asked).str("model", found->name).num("max", found->max_context));
     }
 
+    // A request whose prompt and answer outgrow its context cannot run: sized at the context, and said.
+    const bool chat_load = state.task == Task::infer && state.use != Use::asr && state.use != Use::embed;
+    if (chat_load && state.in + state.out > state.ctx)
+        r.warnings.push_back(Message(code::load_over_context).num("in", state.in).num("out", state.out)
+                                 .num("ctx", state.ctx).num("need", state.in + state.out));
+
     const std::vector<const GpuSpec*> gpus = candidate_gpus(state, catalog, r);
 
     static const ModelSpec kNoModel{};

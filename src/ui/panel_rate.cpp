@@ -40,6 +40,7 @@ bool draw_length_presets(State& s) {
             s.in = p.in;
             s.out = p.out;
             s.spread = p.spread;
+            s.ctx = std::max(s.ctx, p.in + p.out);  // the request must fit its context
             changed = true;
         }
         tooltip_on_hover(std::string(text::message_template(p.basis, lang())) + "\n" + p.source);
