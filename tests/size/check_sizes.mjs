@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 300400,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 300600,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -66,7 +66,7 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // Over it since 2026-12-04's fourth session (312.7 KB: the wasm's +13.6 KB above; 323.1 KB in its fifth, the
 // wasm's +8.8 KB above; 330.0 KB with issue 27's UI work; 338.8 KB with the sixth session's rate sizing and
 // redesign): a known regression, stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 342 * KB;
+const FIRST_LOAD_BUDGET = 343 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }

@@ -1,5 +1,6 @@
 // Serving at a request rate (engine/slo.hpp): the queueing pieces against textbook values, the
 // percentiles' order and growth with load, the fleet for a rate, and the link keys.
+#include "engine/codes.hpp"
 #include "engine/length_presets.hpp"
 #include "engine/serving_model.hpp"
 #include "engine/slo.hpp"
@@ -153,4 +154,23 @@ TEST_CASE("the length presets: published means and spreads, each with its source
     // RAG: no published trace, no spread: fixed lengths, said in its basis.
     CHECK(std::string(p[1].key) == "rag");
     CHECK(p[1].spread == 0);
+}
+
+TEST_CASE("a prompt and answer that outgrow the context per request are said, not sized silently") {
+    auto said = [](const char* link) {
+        const Result r = run(link);
+        for (const Message& w : r.warnings)
+            if (w.code == code::load_over_context) return true;
+        return false;
+    };
+    CHECK(said("v=1&ctx=2048&in=2048&out=28&rps=5"));
+    CHECK(said("v=1&ctx=1024&in=1000&out=500"));             // users as well as a rate
+    CHECK_FALSE(said("v=1&ctx=4096&in=2048&out=2048"));      // exactly the context
+    CHECK_FALSE(said("v=1&use=embed&ctx=512&in=1000&out=500"));  // an embedder has no answer
+    const Result r = run("v=1&ctx=2048&in=2048&out=28");
+    bool worded = false;
+    for (const Message& w : r.warnings)
+        if (w.code == code::load_over_context)
+            worded = text::render(w, Lang::ru).find("2076") != std::string::npos;
+    CHECK(worded);
 }
