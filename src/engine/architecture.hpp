@@ -43,6 +43,7 @@ struct Architecture {
     std::optional<MlaSpec> mla;
     std::optional<LinearAttentionSpec> linear;
     int indexer_head_dim = 0;      // DeepSeek sparse attention indexer keys
+    int mtp_layers = 0;            // multi-token-prediction layers (num_nextn_predict_layers): a built-in draft
     std::optional<MoeSpec> moe;
 };
 

@@ -57,6 +57,17 @@ namespace gpusizer {
     X(assume_speech_streams, "assume.speech_streams")                              \
     X(assume_embed_query, "assume.embed_query")                                    \
     X(assume_embed_vectors, "assume.embed_vectors")                                \
+    X(assume_prefix, "assume.prefix")                                               \
+    X(assume_sessions, "assume.sessions")                                           \
+    X(assume_fanout, "assume.fanout")                                               \
+    X(assume_spec, "assume.spec")                                                   \
+    X(assume_think, "assume.think")                                                 \
+    X(assume_lora, "assume.lora")                                                   \
+    X(formula_spec, "formula.spec")                                                 \
+    X(formula_think, "formula.think")                                               \
+    X(formula_session, "formula.session")                                           \
+    X(formula_lora, "formula.lora")                                                 \
+    X(spec_slower, "spec.slower")                                                   \
     X(assume_copilot_prefix, "assume.copilot_prefix")                              \
     X(formula_speech_encoder, "formula.speech_encoder")                            \
     X(formula_speech_decoder, "formula.speech_decoder")                            \
@@ -185,6 +196,8 @@ namespace gpusizer {
     X(term_use_asr, "term.use_asr")                                                    \
     X(term_use_embed, "term.use_embed")                                                \
     X(term_use_copilot, "term.use_copilot")                                            \
+    X(term_use_reason, "term.use_reason")                                           \
+    X(term_use_agent, "term.use_agent")                                             \
     X(term_use_render, "term.use_render")                                              \
     X(term_use_transcode, "term.use_transcode")                                        \
     X(term_use_image, "term.use_image")                                                \
@@ -197,6 +210,13 @@ namespace gpusizer {
     X(term_len_basis_rag, "term.len_basis_rag")                                  \
     X(term_len_basis_code, "term.len_basis_code")                                \
     X(term_len_basis_summ, "term.len_basis_summ")                                \
+    X(term_think_low, "term.think_low")                                             \
+    X(term_think_med, "term.think_med")                                             \
+    X(term_think_high, "term.think_high")                                           \
+    X(term_tier_gpu, "term.tier_gpu")                                               \
+    X(term_tier_host, "term.tier_host")                                             \
+    X(term_tier_nvme, "term.tier_nvme")                                             \
+    X(term_tier_recompute, "term.tier_recompute")                                   \
     X(term_pretrain, "term.pretrain")                                              \
     X(term_full_finetune, "term.full_finetune")                                    \
     X(term_lora, "term.lora")                                                      \

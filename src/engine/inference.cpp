@@ -14,6 +14,12 @@ namespace {
 
 constexpr double kMaxGpus = 1e6;
 
+// Tokens a request's KV holds at its end, on average: its context and what it decodes.
+double mean_sequence_tokens(const State& s, const ModelSpec& m) {
+    const Workload w = make_workload(s, m);
+    return w.context + w.answer();
+}
+
 // Tensor-parallel sizes vLLM accepts for this model: heads divisible, KV heads divide or are divided.
 bool tp_valid(const ModelSpec& m, int tp, Message* why) {
     if (tp <= 1) return true;
@@ -101,8 +107,11 @@ void fill_from_replicas(Option& o, const Replicas& r, double batch) {
     o.per_gpu.kv_cache = r.mid.kv_ctx * batch;
     o.per_gpu.activations = r.mid.mem.activations;
     o.per_gpu.overhead = r.mid.mem.overhead();
+    o.per_gpu.weights = o.per_gpu.weights + r.mid.mem.adapters;
+    o.per_gpu.kv_cache = o.per_gpu.kv_cache + r.mid.mem.prefix_kv;
     fill_kv_capacity(o, r.mid, batch);
     explain_option(o, r.mid, mid, batch);
+    fill_workload(o, r.mid, batch);
 }
 
 namespace {
@@ -149,7 +158,7 @@ constexpr int kSloCurvePoints = 12;
 Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Option o, int pinned_replicas) {
     const State& s = job.state;
     SloFigures f;
-    f.rps = s.rps * (1.0 + std::max(0.0, s.growth) / 100.0);
+    f.rps = s.rps * (1.0 + std::max(0.0, s.growth) / 100.0) * std::max(1, s.fanout);
     f.spare = std::max(0, s.spare);
     f.saturation_rps = slo_saturation_rps(r.mid);
     f.rps_max_per_replica = slo_rps_max(r.mid, slo_load(s, 0));
@@ -186,7 +195,7 @@ Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Op
     // At a rate the batch is sequences of prompt plus answer (slo_slots), not each at the full context.
     auto used = [&](const Replica& x) { return (x.mem.fixed() + x.kv_avg * batch).gb(); };
     o.per_gpu_gb = {used(r.lo), used(r.mid), used(r.hi)};
-    o.per_gpu.kv_cache = r.mid.kv_avg * batch;
+    o.per_gpu.kv_cache = r.mid.kv_avg * batch + r.mid.mem.prefix_kv;
     o.fits = f.rps <= f.rps_max * (1 + 1e-9);
     if (!o.fits)
         o.reason = Message(code::reason_rate_over).num("max", f.rps_max).num("pct", s.pct).num("rps", f.rps);
@@ -307,7 +316,7 @@ void explain_job_memory(const Job& job, const ServingEngine& engine, const Weigh
     const State& s = job.state;
     const ModelSpec& m = job.model;
     const Assumptions mid = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
-    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
+    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, mean_sequence_tokens(s, m))) * users;
     // Per token of this context, so that it multiplies out to the total: window layers stop growing
     // at their window (gpt-oss-120b: 36 KiB/token at 8k, not the 72 of its first 128 tokens).
     const double per_token = kv_bytes_per_token_at(kv, s.ctx);
@@ -355,11 +364,12 @@ void evaluate_inference(const Job& job, Result& out) {
     const WeightBytes w = weight_bytes(m, job.wq);
     const ServingEngine engine = reference_engine(job.gpus, job.wq, users);
     const Assumptions mid = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
+    workload_assumptions(s, make_workload(s, m), out.assumptions);
     out.memory.weights = w.total();
     out.memory.kv_cache = kv_bytes_per_sequence(kv, s.ctx) * users;
     out.memory.activations = serving_activations(m, engine, 1);
     out.memory.overhead = job_overhead(m, engine, mid) - out.memory.activations;
-    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, s.in + s.out)) * users;
+    const Bytes kv_avg = kv_bytes_per_sequence(kv, std::min(s.ctx, mean_sequence_tokens(s, m))) * users;
     out.memory_total_gb = {(w.total() + kv_avg + job_overhead(m, engine, lo)).gb(), out.memory.total().gb(),
                            (w.total() + out.memory.kv_cache + job_overhead(m, engine, hi)).gb()};
     explain_job_memory(job, engine, w, kv, users, out);
@@ -371,7 +381,7 @@ void evaluate_inference(const Job& job, Result& out) {
         warn_option(g, o);
         add_cost(o, g, job.catalog.currency);
         // At a rate, the fleet's tokens are the rate's answers, whatever the replicas could carry.
-        const double tokens_per_s = o.slo ? o.slo->rps * std::max(1.0, s.out) : o.total_tps.mid;
+        const double tokens_per_s = o.slo ? o.slo->rps * answer_tokens(s) : o.total_tps.mid;
         if (o.cost_per_hour && o.fits && tokens_per_s > 0)
             o.cost_per_mtok = *o.cost_per_hour / (tokens_per_s * 3600.0 / 1e6);
         if (o.fits) o.command = serving_command(served, o);

@@ -85,8 +85,8 @@ Replica offload_replica(const Job& job, const GpuSpec& g, const OffloadSplit& sp
     r.mem.weights = sp.gpu_weights();
     r.kv_share = 1.0 - sp.host_kv_share;
     r.kv_ctx = kv_bytes_per_sequence(r.kv, s.ctx) * r.kv_share;
-    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * r.kv_share;
-    const double kv_read = kv_bytes_per_sequence(r.kv, r.in() + r.out() / 2.0).value;
+    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, r.context() + r.out())) * r.kv_share;
+    const double kv_read = kv_bytes_per_sequence(r.kv, r.context() + r.out() / 2.0).value;
     r.kv_read = kv_read * r.kv_share;
     r.dense_read = sp.gpu_dense.value;
     r.expert_read = sp.gpu_experts.value;

@@ -15,6 +15,8 @@
 namespace gpusizer {
 
 bool is_service_use(Use use);  // asr, embed, copilot
+// A use whose preset sets load keys or a model (the services, and rag, reason, agent: workload.hpp).
+bool has_use_defaults(Use use);
 // The model a service preset starts from ("" for other uses: the State's default).
 std::string_view default_model_for(Use use);
 // Sets the use's defaults (model, copilot's load) on every link key not in `given`.

@@ -29,7 +29,16 @@ constexpr double kRocmGemmFloorShare = 0.2;
 // llama.cpp runs a matrix product whose weights sit in host memory on the GPU when the batch has
 // at least this many tokens (it copies the weights over PCIe), else on the CPU (ggml-cuda's
 // offload_op, min_batch_size 32).
-constexpr double kLlamaCppGpuBatch = 32;        // GEMM rows at which utilisation is halfway to the prefill level
+constexpr double kLlamaCppGpuBatch = 32;
+constexpr double kAdapterBytesPerParam = 2;  // LoRA weights in BF16
+// The shrink and expand kernels of a layer's adapted projections (Punica SGMV / vLLM's Triton LoRA
+// kernels): a fixed time per layer and step besides their bytes and FLOPs.
+constexpr double kLoraKernelsUsPerLayer = 20;
+// A draft pass's own fixed cost besides its bytes and FLOPs (the proposer's launch, sampling and
+// bookkeeping). Calibration: vLLM issue #20780 (EAGLE-3, Llama-3.1-8B, H100, batch 1) measured a time
+// per output token of 4.32 ms at 2 draft tokens and 4.05 at 4, against 7.07 without: with its
+// acceptance lengths (2.36, 3.08) each draft pass cost 1.3-1.5 ms, of which the head's bytes ~0.4.
+constexpr double kDraftPassSeconds = 0.9e-3;
 
 double ceil_to(double v, double step) { return step > 1 ? std::ceil(v / step) * step : v; }
 
@@ -77,6 +86,8 @@ ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngi
     mem.weights = weight_bytes(job.model, job.wq).total() / (double(tp) * pp);
     mem.activations = serving_activations(job.model, e, tp) * a.serve_activation_factor;
     mem.runtime = Bytes::from_gb(a.runtime_overhead_gb);
+    const Workload w = make_workload(job.state, job.model);
+    mem.adapters = Bytes{w.lora.slots * w.lora.params_per_adapter * kAdapterBytesPerParam / (double(tp) * pp)};
     if (!e.llamacpp) {
         mem.cuda_graphs = Bytes::from_gb(a.cuda_graph_gb);
         if (tp * pp > 1) mem.comm_buffers = Bytes::from_gb(a.nccl_gb);
@@ -84,8 +95,9 @@ ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngi
     return mem;
 }
 
-double Replica::in() const { return std::max(1.0, job->state.in); }
-double Replica::out() const { return std::max(1.0, job->state.out); }
+double Replica::in() const { return std::max(1.0, w.prompt); }
+double Replica::out() const { return std::max(1.0, w.answer()); }
+double Replica::context() const { return std::max(1.0, w.context); }
 
 double Replica::max_concurrency() const {
     const double avail = mem.kv_available();
@@ -117,17 +129,33 @@ double Replica::gemm_efficiency(double tokens) const {
 }
 
 double Replica::step_seconds(double decoding, double prompt_tokens) const {
-    const double tokens = decoding + prompt_tokens;
+    // Speculation verifies draft + 1 positions per decoding sequence in one pass.
+    const double verify = decoding * (w.spec.draft + 1.0);
+    const double tokens = verify + prompt_tokens;
     const ModelSpec& m = job->model;
     const double experts = m.moe ? expert_read * expert_touch_fraction(*m.moe, tokens) : expert_read;
     const double weights = (dense_read + experts) / bandwidth;
     const double gemm = tokens * linear_flops / (peak * gemm_efficiency(tokens));
     const double decode_attn = std::max(decoding * kv_read / bandwidth,
-                                        decoding * decode_attn_flops / (attn_peak * a.decode_compute_eff));
+                                        verify * decode_attn_flops / (attn_peak * a.decode_compute_eff));
     const double prefill_attn = prompt_tokens * prefill_attn_flops / (attn_peak * a.prefill_compute_eff);
     const double allreduce = allreduce_latency + tokens * allreduce_per_token;
     const double stage = std::max(weights, gemm) + decode_attn + prefill_attn + fixed_step + allreduce;
-    return pp * stage + (pp - 1) * kNetworkHopSeconds + host_seconds(decoding, tokens);
+    return pp * stage + (pp - 1) * kNetworkHopSeconds + host_seconds(decoding, tokens) + extra_seconds(decoding, tokens);
+}
+
+// Drafting (one draft pass per draft token, in sequence) and the LoRA adapters' products.
+double Replica::extra_seconds(double decoding, double tokens) const {
+    double t = 0;
+    if (w.spec.draft > 0 && decoding > 0) {
+        const double gemm = decoding * draft_flops / (peak * gemm_efficiency(decoding));
+        t += w.spec.draft * (std::max(draft_read / bandwidth, gemm) + draft_fixed);
+    }
+    if (w.lora.served > 0) {
+        const double adapters = w.lora.distinct_in_batch(std::max(1.0, decoding));
+        t += adapters * lora_read / bandwidth + tokens * lora_flops / (attn_peak * a.decode_compute_eff) + lora_fixed;
+    }
+    return t;
 }
 
 // The part of a step spent on the weights in host RAM (0 without offload). GPU and CPU work one
@@ -148,21 +176,23 @@ double Replica::host_seconds(double decoding, double tokens) const {
 
 Cycle Replica::cycle(double batch) const {
     const double b = std::max(1.0, batch), in_tokens = in(), out_tokens = out();
+    // Decode steps per answer: speculation advances each sequence by per_step tokens a step.
+    const double out_steps = std::max(1.0, out_tokens / w.spec.per_step);
     // Prompt tokens a step can take besides the running sequences' decode tokens.
     const double budget = std::max(engine.step_tokens - b, 0.1 * engine.step_tokens);
     const double chunks = std::ceil(in_tokens / budget);  // steps one prompt takes
     const double prompt = b * in_tokens;
     // Prompts arrive one by one, a chunk per step; more chunks than decode steps share steps.
     double mixed = b * chunks;
-    if (mixed > out_tokens) mixed = std::max(out_tokens, std::ceil(prompt / budget));
-    const double steps = std::max(out_tokens, mixed);
-    const double decoding = b * out_tokens / steps;  // fewer than b when prompts hold the GPU
+    if (mixed > out_steps) mixed = std::max(out_steps, std::ceil(prompt / budget));
+    const double steps = std::max(out_steps, mixed);
+    const double decoding = b * out_steps / steps;  // fewer than b when prompts hold the GPU
     Cycle c;
     c.decode_step = step_seconds(decoding, 0);
     c.prefill_step = step_seconds(decoding, prompt / mixed);
     c.seconds = (steps - mixed) * c.decode_step + mixed * c.prefill_step;
     const double own_prefill = chunks * c.prefill_step;
-    c.tpot = std::max(c.decode_step, (c.seconds - own_prefill) / out_tokens);
+    c.tpot = std::max(c.decode_step / w.spec.per_step, (c.seconds - own_prefill) / out_tokens);
     // M/D/1 wait for the step budget: service s = the prompt's share of full steps.
     const double full_step = step_seconds(decoding, budget);
     const double service = in_tokens / budget * full_step;
@@ -191,6 +221,31 @@ double Replica::best_batch(double cap) const {
     return lo;
 }
 
+namespace {
+
+// What a draft pass and the LoRA adapters cost a step of this replica (workload.hpp). A draft pass
+// reads one layer (an MTP layer or an EAGLE-3 head, the size of one of the model's layers) and the
+// output head, and has a fixed cost of its own (kDraftPassSeconds). An adapter's products cost FLOPs of
+// 2 · rank · (in + out) per token per projection, and their shrink and expand kernels a fixed time.
+void add_draft_and_adapters(Replica& r, const WeightBytes& wb) {
+    const ModelSpec& m = r.job->model;
+    const double split = double(r.tp) * r.pp, layers = std::max(1, m.layers);
+    if (r.w.spec.draft > 0) {
+        const double layer = (wb.other + wb.routed_experts).value / layers;
+        const double head = (m.tied_embeddings ? wb.input_embedding : wb.lm_head).value;
+        r.draft_read = (layer + head) / r.tp;
+        r.draft_flops = 2.0 * (compute_params_per_token(m) / layers + double(m.vocab) * m.hidden) / r.tp;
+        r.draft_fixed = kDraftPassSeconds;
+    }
+    if (r.w.lora.served > 0) {
+        r.lora_read = r.w.lora.params_per_adapter * kAdapterBytesPerParam / split;
+        r.lora_flops = 2.0 * r.w.lora.params_per_adapter / split;
+        r.lora_fixed = m.layers / double(r.pp) * kLoraKernelsUsPerLayer * 1e-6;
+    }
+}
+
+}  // namespace
+
 Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
@@ -206,8 +261,13 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.mem = serving_memory(job, g, r.engine, tp, pp, a);
     const double split = double(tp) * pp;
     r.kv_share = kv_fraction_per_tp_rank(r.kv, r.tp) / r.pp;
-    r.kv_ctx = kv_bytes_per_sequence(r.kv, ceil_to(s.ctx, r.engine.block_tokens)) * r.kv_share;
-    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, s.in + s.out)) * r.kv_share;
+    r.w = make_workload(s, m);
+    // A shared prefix's blocks are held once; each sequence holds the rest of its context.
+    // (llama.cpp's slots each keep their own prompt cache: nothing is shared there.)
+    const double shared = r.engine.llamacpp ? 0.0 : std::min(r.w.shared_prefix, std::max(0.0, s.ctx - 1));
+    r.mem.prefix_kv = kv_bytes_per_sequence(r.kv, shared) * r.kv_share;
+    r.kv_ctx = kv_bytes_per_sequence(r.kv, ceil_to(s.ctx - shared, r.engine.block_tokens)) * r.kv_share;
+    r.kv_avg = kv_bytes_per_sequence(r.kv, std::min(s.ctx, r.context() + r.out()) - shared) * r.kv_share;
     const ComputeKind kind = effective_compute(g, weight_format_info(job.wq).compute);
     // ROCm's kernels reach a smaller share of an AMD GPU's datasheet (assumptions.hpp).
     const double vendor_gemm = runs_rocm(g) ? a.rocm_gemm_share : 1.0;
@@ -219,17 +279,19 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const WeightBytes wb = weight_bytes(m, job.wq);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
     r.expert_read = wb.routed_experts.value / split;
-    const double in = r.in(), out = r.out();
-    r.kv_read = kv_bytes_per_sequence(r.kv, in + out / 2.0).value * r.kv_share;
+    const double ctx = r.context(), in = r.in(), out = r.out();
+    r.kv_read = kv_bytes_per_sequence(r.kv, ctx + out / 2.0).value * r.kv_share;
     const double linear = 2.0 * compute_params_per_token(m);
     r.linear_flops = linear / split;
     r.gemm_params_per_call = compute_params_per_token(m) / std::max(1, m.layers) / r.tp / kGemmsPerLayer;
-    r.decode_attn_flops = (forward_flops_per_token(m, in + out / 2.0) - linear) / split;
-    r.prefill_attn_flops = (forward_flops_per_token(m, in / 2.0) - linear) / split;
+    r.decode_attn_flops = (forward_flops_per_token(m, ctx + out / 2.0) - linear) / split;
+    // A prompt's new tokens attend to the cached part before them and to half of themselves.
+    r.prefill_attn_flops = (forward_flops_per_token(m, ctx - in / 2.0) - linear) / split;
     // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels.
     const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
     const double stage_layers = double(m.layers) / r.pp;
     r.fixed_step = (m.layers + moe_layers) / double(r.pp) * a.layer_overhead_us * 1e-6;
+    add_draft_and_adapters(r, wb);
     if (r.tp > 1) {  // two all-reduces of the BF16 hidden states per layer (hardware.hpp)
         const double latency = allreduce_seconds(g, r.tp, 0, a);
         r.allreduce_latency = 2.0 * stage_layers * latency;

@@ -21,6 +21,7 @@
 
 #include "engine/model_math.hpp"
 #include "engine/tasks.hpp"
+#include "engine/workload.hpp"
 
 namespace gpusizer {
 
@@ -45,8 +46,10 @@ inline ServingEngine serving_engine(const GpuSpec& g, WeightFormat wq, double ba
 struct ServingMemory {
     double usable = 0;  // bytes: memory × utilisation (the reserve kept free)
     Bytes weights, activations, cuda_graphs, comm_buffers, runtime;
+    Bytes adapters;   // LoRA slots (--max-loras × rank, BF16) on this GPU
+    Bytes prefix_kv;  // the KV of the prefix every request shares, held once
     Bytes overhead() const { return cuda_graphs + comm_buffers + runtime; }
-    Bytes fixed() const { return weights + activations + overhead(); }
+    Bytes fixed() const { return weights + adapters + activations + overhead() + prefix_kv; }
     double kv_available() const { return usable - fixed().value; }
 };
 ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngine& e, int tp, int pp,
@@ -70,6 +73,7 @@ struct Replica {
     const GpuSpec* gpu = nullptr;
     int tp = 1, pp = 1;
     Assumptions a;
+    Workload w;  // the request's shape: prompt, context, answer, speculation, adapters
     ServingEngine engine;
     KvLayout kv;
     ServingMemory mem;
@@ -90,9 +94,15 @@ struct Replica {
     // decode, PCIe for prompt batches the GPU takes) and the GPU-CPU hand-overs per step.
     double host_dense_read = 0, host_expert_read = 0, host_kv_read = 0;
     double host_bandwidth = 0, pcie_bandwidth = 0, host_switch_seconds = 0;
+    // Speculation (workload.hpp): per draft token, the bytes, fixed time and FLOPs per sequence of the
+    // draft layer and output head. LoRA: bytes of one adapter on this GPU, FLOPs per token of the
+    // adapters' products, fixed time per step of their kernels.
+    double draft_read = 0, draft_fixed = 0, draft_flops = 0;
+    double lora_read = 0, lora_flops = 0, lora_fixed = 0;
 
-    double in() const;
-    double out() const;
+    double in() const;       // tokens prefilled per request (the uncached prompt)
+    double out() const;      // tokens decoded per request (thinking and visible answer)
+    double context() const;  // prompt tokens each request attends to
     double kv_tokens() const;       // vLLM's "GPU KV cache size"
     double max_concurrency() const; // KV capacity / one sequence at ctx
     double batch_limit_by_memory() const;
@@ -105,6 +115,8 @@ struct Replica {
 
     // Of a step, the time spent on the weights in host RAM (0 without offload).
     double host_seconds(double decoding, double tokens) const;
+    // Of a step, the time of speculation's drafts and of LoRA adapters (0 without them).
+    double extra_seconds(double decoding, double tokens) const;
 
   private:
     double gemm_efficiency(double tokens) const;
@@ -119,5 +131,9 @@ struct Replicas {
 // An option's speed, memory and KV figures and their explanations from its replicas at `batch`
 // concurrent requests each (inference.cpp).
 void fill_from_replicas(Option& o, const Replicas& r, double batch);
+// The option's figures of the request's shape (workload_figures.cpp), when it is more than one prompt
+// and one answer; and the assumptions that shape states.
+void fill_workload(Option& o, const Replica& r, double batch);
+void workload_assumptions(const State& s, const Workload& w, std::vector<Message>& said);
 
 }  // namespace gpusizer

@@ -16,6 +16,7 @@
 #include "engine/services.hpp"
 #include "engine/tasks.hpp"
 #include "engine/vocabulary.hpp"
+#include "engine/workload.hpp"
 
 namespace gpusizer {
 
@@ -63,8 +64,9 @@ double planned_users(const State& s) {
     // At a rate: the requests in flight over the fleet when each one takes its targets' time (Little's
     // law: rate × (time to first token + answer / speed)); the job's memory and the guide's advice
     // speak of these.
-    const double grown = 1.0 + std::max(0.0, s.growth) / 100.0;
-    if (s.rps > 0) return std::max(1.0, std::ceil(s.rps * grown * (s.ttft + std::max(1.0, s.out) / std::max(0.01, s.tps))));
+    // Each turn's sub-agents (fanout) are requests of their own.
+    const double grown = (1.0 + std::max(0.0, s.growth) / 100.0) * std::max(1, s.fanout);
+    if (s.rps > 0) return std::max(1.0, std::ceil(s.rps * grown * (s.ttft + answer_tokens(s) / std::max(0.01, s.tps))));
     return std::max(1.0, std::ceil(s.users * grown));
 }
 

@@ -124,6 +124,26 @@ struct SloFigures {
     std::vector<SloPoint> curve;     // one replica from 5 % to 98 % of saturation
 };
 
+// The request's shape at one option (workload.hpp), when a session, speculation, reasoning or adapters
+// are set. Per replica unless said otherwise.
+struct WorkloadFigures {
+    double prompt = 0, context = 0, visible = 0, thinking = 0;  // tokens per request (mean over turns)
+    double tokens_per_step = 1;  // speculation: tokens a sequence advances per step
+    double spec_speedup = 1;     // time per output token without speculation over with it, at this batch
+    double think_s = 0;          // decoding the thinking tokens
+    double first_visible_s = 0;  // time to first token + thinking: when the user sees the answer start
+    double adapters_gb = 0;      // per GPU: the adapter slots
+    double adapters_host_gb = 0; // all served adapters, host RAM of each server
+    double lora_step_pct = 0;    // what the adapters add to a decode step at this batch, %
+    // Sessions (turns > 1): idle sessions between turns and where their KV waits.
+    KvTier tier = KvTier::gpu;
+    double idle_sessions = 0;    // per replica
+    double session_gb = 0;       // KV of one session at its mean turn, whole replica
+    double host_ram_gb = 0, disk_gb = 0;  // per server, for idle sessions' KV
+    double restore_s = 0;        // bringing a session's KV back (or recomputing it) at its next turn
+    double ttft_turn_s = 0;      // time to first token of a mean turn, the restore included
+};
+
 struct Option {
     std::string gpu_id;
     std::string gpu_name;
@@ -165,6 +185,7 @@ struct Option {
     std::optional<double> cost_per_hour, cost_per_month, cost_per_mtok, cost_total;
     std::optional<SloFigures> slo;       // inference with rps > 0
     std::optional<OffloadInfo> offload;  // inference with offload=1: part of the model in host RAM
+    std::optional<WorkloadFigures> workload;  // inference whose requests are more than one prompt and answer
     std::vector<CommandLine> command;  // serving command or training layout that reproduces this estimate
     std::vector<Explanation> explanations;  // how this option's own figures were obtained (typical set)
 };

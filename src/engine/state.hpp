@@ -16,7 +16,7 @@ enum class TuneMethod { full, lora, qlora };
 // (Unsloth, Liger kernels, torchtune with chunked cross-entropy and activation offload).
 enum class Trainer { hf, fused };
 // The preset within the task (`use=`): the inference presets, then other GPU work (vocabulary.cpp).
-enum class Use { chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc };
+enum class Use { chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, transcode, image, hpc };
 // Other GPU work: a transcoding job's resolution and codec.
 enum class Resolution { p720, p1080, p1440, k4, k8 };
 enum class VideoCodec { h264, hevc, av1 };
@@ -32,6 +32,11 @@ enum class AsrMode { chunked, sequential };
 enum class HostRam { ddr4, ddr5 };
 // Which vendors' GPUs to evaluate (`vendor=`): the article names NVIDIA only; AMD runs ROCm.
 enum class VendorFilter { any, nvidia, amd };
+// Reasoning effort (`think=low|med|high`): a thinking budget by level (workload.cpp); none: `think`
+// holds the thinking tokens per answer as a number (0 = no reasoning).
+enum class ThinkLevel { none, low, med, high };
+// Where a session's KV waits between turns (a result, not an input; workload.hpp).
+enum class KvTier { gpu, host, nvme, recompute };
 
 // A model described by the link instead of the catalog: its architecture (0 = not given: KV heads
 // = heads, head width = hidden / heads, FFN 4 × hidden, no vocabulary; engine/custom_model.hpp) and
@@ -75,6 +80,19 @@ struct State {
     double pct = 95;        // the percentile the targets hold at
     double spread = 0;      // coefficient of variation of prompt and answer lengths (0 = fixed)
     int spare = 1;          // replicas kept beside those the rate needs (N+1)
+    // The request's shape (workload.hpp): prefix cache, sessions, speculation, reasoning, adapters.
+    double prefix = 0;      // share of the first prompt of a session already in the prefix cache (0-1)
+    int turns = 1;          // turns per session
+    double grow = 0;        // new tokens per later turn (the next message or a tool's output)
+    double gap = 0;         // seconds between a turn's answer and the next prompt (tool call, reading)
+    int fanout = 1;         // requests each turn runs at once (sub-agents)
+    int spec = 0;           // draft tokens per step (speculative decoding / MTP); 0 = off
+    std::optional<double> accept;  // chance a draft token is accepted; default: by the draft's kind
+    double think = 0;       // thinking tokens per answer (a number)
+    ThinkLevel think_level = ThinkLevel::none;  // or a level, which `think=low|med|high` sets
+    int loras = 0;          // LoRA adapters served on the base model
+    int lora_rank = 16;
+    std::optional<int> lora_batch;  // adapters one batch mixes (vLLM --max-loras); default min(loras, 8)
 
     // fine-tune / train
     TuneMethod method = TuneMethod::lora;
@@ -97,7 +115,6 @@ struct State {
     double docs = 1e6;        // passages to embed into the vector index (use=embed)
     double doc_tokens = 512;  // tokens per passage
     double qps = 20;          // search queries per second to embed
-    double prefix_hit = 0;    // % of each prompt already in the prefix cache (copilot preset: 75)
     // speech-to-text pipeline (use=asr with a Whisper-type model; speech_pipeline.hpp)
     AsrRuntime asr_runtime = AsrRuntime::ct2;  // faster-whisper: the usual meeting-transcription stack
     AsrMode asr_mode = AsrMode::chunked;       // its batched pipeline (VAD-cut windows, batch 8)

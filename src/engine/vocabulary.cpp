@@ -21,6 +21,8 @@ constexpr Term<Use> kUses[] = {
     {Use::asr, "asr", code::term_use_asr},
     {Use::embed, "embed", code::term_use_embed},
     {Use::copilot, "copilot", code::term_use_copilot},
+    {Use::reason, "reason", code::term_use_reason},
+    {Use::agent, "agent", code::term_use_agent},
     {Use::render, "render", code::term_use_render},
     {Use::transcode, "transcode", code::term_use_transcode},
     {Use::image, "image", code::term_use_image},
@@ -62,6 +64,17 @@ constexpr Term<Resolution> kResolutions[] = {{Resolution::p720, "720p"},
 
 constexpr Term<VideoCodec> kCodecs[] = {{VideoCodec::h264, "h264"}, {VideoCodec::hevc, "hevc"}, {VideoCodec::av1, "av1"}};
 
+// "none" is never written: a link without think= has none; think=0 reads as none too.
+constexpr Term<ThinkLevel> kThinkLevels[] = {{ThinkLevel::low, "low", code::term_think_low},
+                                             {ThinkLevel::med, "med", code::term_think_med},
+                                             {ThinkLevel::high, "high", code::term_think_high},
+                                             {ThinkLevel::none, "none"}};
+
+constexpr Term<KvTier> kKvTiers[] = {{KvTier::gpu, "gpu", code::term_tier_gpu},
+                                     {KvTier::host, "host", code::term_tier_host},
+                                     {KvTier::nvme, "nvme", code::term_tier_nvme},
+                                     {KvTier::recompute, "recompute", code::term_tier_recompute}};
+
 }  // namespace
 
 template <> Terms<Task> terms<Task>() { return table(kTasks); }
@@ -76,6 +89,8 @@ template <> Terms<HostRam> terms<HostRam>() { return table(kHostRams); }
 template <> Terms<VendorFilter> terms<VendorFilter>() { return table(kVendors); }
 template <> Terms<Resolution> terms<Resolution>() { return table(kResolutions); }
 template <> Terms<VideoCodec> terms<VideoCodec>() { return table(kCodecs); }
+template <> Terms<ThinkLevel> terms<ThinkLevel>() { return table(kThinkLevels); }
+template <> Terms<KvTier> terms<KvTier>() { return table(kKvTiers); }
 
 Task use_task(Use u) {
     switch (u) {

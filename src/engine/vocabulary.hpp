@@ -43,6 +43,8 @@ template <> Terms<HostRam> terms<HostRam>();
 template <> Terms<VendorFilter> terms<VendorFilter>();
 template <> Terms<Resolution> terms<Resolution>();
 template <> Terms<VideoCodec> terms<VideoCodec>();
+template <> Terms<ThinkLevel> terms<ThinkLevel>();
+template <> Terms<KvTier> terms<KvTier>();
 
 template <class E> const Term<E>& term_of(E v) {
     for (const Term<E>& t : terms<E>())

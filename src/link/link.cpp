@@ -58,7 +58,9 @@ const std::vector<NumberKey>& number_keys() {
         {"docs", 0, 1e13, &State::docs, nullptr},
         {"doc_tokens", 1, 16777216, &State::doc_tokens, nullptr},
         {"qps", 0, 10000000, &State::qps, nullptr},
-        {"prefix_hit", 0, 100, &State::prefix_hit, nullptr},
+        {"prefix", 0, 1, &State::prefix, nullptr},
+        {"grow", 0, 16777216, &State::grow, nullptr},
+        {"gap", 0, 86400, &State::gap, nullptr},
         {"ram", 1, 65536, &State::ram, nullptr},
         {"reserve", 0, 90, &State::reserve, nullptr},
     };
@@ -92,6 +94,11 @@ const std::vector<IntKey>& int_keys() {
         {"beam", 1, 16, &State::beam, nullptr},
         {"asr_batch", 1, 4096, &State::asr_batch, nullptr},
         {"spare", 0, 1000, &State::spare, nullptr},
+        {"turns", 1, 10000, &State::turns, nullptr},
+        {"fanout", 1, 1000, &State::fanout, nullptr},
+        {"spec", 0, 16, &State::spec, nullptr},
+        {"loras", 0, 100000, &State::loras, nullptr},
+        {"lora_rank", 1, 1024, &State::lora_rank, nullptr},
     };
     return keys;
 }
@@ -176,8 +183,13 @@ const char* const kKeyOrder[] = {"task",         "use",
                                  "ttft",         "growth",
                                  "rps",          "burst",
                                  "pct",          "spread",
-                                 "spare",
-                                 "prefix_hit",   "audio_h",
+                                 "spare",        "prefix",
+                                 "turns",        "grow",
+                                 "gap",          "fanout",
+                                 "spec",         "accept",
+                                 "think",        "loras",
+                                 "lora_rank",    "lora_batch",
+                                 "audio_h",
                                  "asr_rt",       "longform",
                                  "beam",         "asr_batch",
                                  "clip",         "speech_tokens",
@@ -514,10 +526,35 @@ template <auto F> bool write_optional(const State& s, const State&, std::string&
     return true;
 }
 
+// think=low|med|high, or thinking tokens per answer as a number (0: none).
+void read_think(Pair& p, State& s) {
+    double num = 0;
+    if (const auto level = from_key<ThinkLevel>(p.value); level && *level != ThinkLevel::none) {
+        s.think_level = *level;
+        s.think = 0;
+    } else if (parse_number(p.value, &num) && num >= 0 && num <= 16777216) {
+        s.think_level = ThinkLevel::none;
+        s.think = num;
+    } else {
+        p.bad("low, med, high, " + std::string("0-16777216"));
+    }
+}
+bool write_think(const State& s, const State& def, std::string& out) {
+    if (s.think_level == def.think_level && s.think == def.think) return false;
+    out = s.think_level != ThinkLevel::none ? std::string(key_of(s.think_level)) : format_number(s.think);
+    return true;
+}
+// prefix_hit=P (the copilot's percentage before version 2): read as prefix=P/100, never written.
+void read_prefix_hit(Pair& p, State& s) {
+    double num = 0;
+    if (parse_number(p.value, &num) && num >= 0 && num <= 100) s.prefix = num / 100.0;
+    else p.bad_range(code::expect_number, 0, 100);
+}
+
 // The version is read before the pairs (decode_link upgrades older links); here it is only checked.
 void read_version(Pair& p, State&) {
     double v = 0;
-    if (!parse_number(p.value, &v) || v != kLinkVersion)
+    if (!parse_number(p.value, &v) || v != std::floor(v) || v < 1 || v > kLinkVersion)
         p.warn(Message(code::link_version).str("value", p.shown_value).num("version", kLinkVersion));
 }
 
@@ -560,6 +597,8 @@ const KeyRule kKeyRules[] = {
     {"gpu", read_gpu_id<&State::gpu>, write_text<&State::gpu>},
     {"vendor", read_word<&State::vendor>, write_word<&State::vendor>},
     {"sort", read_word<&State::sort>, write_word<&State::sort>},
+    {"think", read_think, write_think},
+    {"prefix_hit", read_prefix_hit, nullptr},
 };
 
 const KeyRule* find_rule(std::string_view key) {
@@ -582,6 +621,8 @@ const OptionalKey kOptionalKeys[] = {
     {"tokens", 1, 1e16, code::expect_tokens, &State::tokens, nullptr},
     {"gpuh", 0.01, 1e12, code::expect_number, &State::gpuh, nullptr},
     {"days", 0.01, 100000, code::expect_number, &State::days, nullptr},
+    {"accept", 0, 0.99, code::expect_number, &State::accept, nullptr},
+    {"lora_batch", 1, 100000, code::expect_whole, nullptr, &State::lora_batch},
     {"n", 1, 100000, code::expect_whole, nullptr, &State::n},
 };
 
@@ -740,11 +781,12 @@ DecodedLink decode_link(std::string_view text) {
             continue;
         }
         read_pair(p, s);
+        if (key == "prefix_hit" && seen.size() < 64) seen.push_back("prefix");  // its older name
     }
     auto& w = d.warnings;
     if (!text.empty() && !saw_version) w.push_back(Message(code::link_no_version).num("version", kLinkVersion));
     // A service preset's defaults (its model, copilot's load) fill the keys the link left out.
-    if (is_service_use(s.use)) apply_use_defaults(s, seen);
+    if (has_use_defaults(s.use)) apply_use_defaults(s, seen);
     // A custom architecture without model=custom is still a custom model: the link meant it.
     if (!have_model && s.custom.params_b > 0) s.model = "custom";
     if (s.in > s.ctx) w.push_back(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
@@ -754,7 +796,7 @@ DecodedLink decode_link(std::string_view text) {
 std::string encode_link(const State& s) {
     // A service preset's defaults are omitted like the plain ones (services.hpp).
     State defaults;
-    if (is_service_use(s.use)) defaults = use_defaults_state(s.use);
+    if (has_use_defaults(s.use)) defaults = use_defaults_state(s.use);
     State probe = s;  // number_keys() hands out pointers into a mutable state
     // The custom model's keys describe model=custom only: a catalog model's link does not carry
     // the architecture last typed or imported (the page keeps it for when custom is chosen again).

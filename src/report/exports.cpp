@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/custom_model.hpp"
+#include "engine/workload.hpp"
 #include "link/link.hpp"
 #include "report/accuracy_text.hpp"
 #include "report/columns.hpp"
@@ -71,6 +72,21 @@ std::string model_text(const Result& r, Lang lang) {
     return r.model.name == r.model.id || r.model.name.empty() ? r.model.id : r.model.name + " (" + r.model.id + ")";
 }
 
+// The request's shape (engine/workload.hpp), where it departs from one prompt and one answer.
+template <class Add> void workload_inputs(const State& s, Lang lang, Add&& add) {
+    auto n = [lang](double v, int d) { return text::number(v, d, lang); };
+    if (s.turns > 1) {
+        add("Turns per session", n(s.turns, 0));
+        add("New tokens per turn", n(s.grow, 0));
+        add("Seconds between turns", n(s.gap, 1));
+    }
+    if (s.fanout > 1) add("Requests per turn (sub-agents)", n(s.fanout, 0));
+    if (s.spec > 0) add("Draft tokens per step", n(s.spec, 0));
+    const double thinking = answer_tokens(s) - std::max(1.0, s.out);
+    if (thinking > 0) add("Thinking tokens per answer", n(thinking, 0));
+    if (s.loras > 0) add("LoRA adapters served", n(s.loras, 0) + " × r" + n(s.lora_rank, 0));
+}
+
 // The key inputs of the state, as "label: value" pairs in the language.
 std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang lang) {
     const State& s = r.state;
@@ -88,7 +104,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Vector index", text::with_unit(r.vector_index_gb, 1, "GB", lang));
         add("Growth reserve, %", n(s.growth, 0));
     } else if (s.task == Task::infer) {
-        if (s.use == Use::copilot) add("Prompt share in the prefix cache, %", n(s.prefix_hit, 0));
+        if (s.prefix > 0) add("Prompt share in the prefix cache, %", n(s.prefix * 100, 0));
         add("Weight format", std::string(weight_format_info(r.weight_format).label));
         add("Context per request, tokens", n(s.ctx, 0));
         add("Average prompt, tokens", n(s.in, 0));
@@ -105,6 +121,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Target speed per user, tokens/s", n(s.tps, 1));
         add("Target time to first token, s", n(s.ttft, 1));
         add(s.rps > 0 ? "Growth reserve, % more requests" : "Growth reserve, % more users", n(s.growth, 0));
+        workload_inputs(s, lang, add);
         if (s.offload) {
             const std::string type = s.ram_gbs ? text::with_unit(*s.ram_gbs, 1, "GB/s", lang)
                                                : s.ddr == HostRam::ddr5 ? "DDR5-5600" : "DDR4-3200";

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "engine/workload.hpp"
 #include "link/link.hpp"
 #include "report/accuracy.hpp"
 
@@ -57,7 +58,12 @@ json state_json(const State& s, double mfu) {
     j["gpuh"] = s.gpuh ? num(*s.gpuh) : json(nullptr);
     j["gpuh_gpu"] = s.gpuh_gpu;
     j["audio_h"] = num(s.audio_h); j["docs"] = num(s.docs); j["doc_tokens"] = num(s.doc_tokens); j["qps"] = num(s.qps);
-    j["prefix_hit"] = num(s.prefix_hit);
+    j["prefix"] = num(s.prefix); j["turns"] = s.turns; j["grow"] = num(s.grow); j["gap"] = num(s.gap);
+    j["fanout"] = s.fanout; j["spec"] = s.spec; j["accept"] = s.accept ? num(*s.accept) : json(nullptr);
+    j["think"] = s.think_level != ThinkLevel::none ? json(key(s.think_level)) : num(s.think);
+    j["think_tokens"] = num(answer_tokens(s) - std::max(1.0, s.out));
+    j["loras"] = s.loras; j["lora_rank"] = s.lora_rank;
+    j["lora_batch"] = s.lora_batch ? json(*s.lora_batch) : json(nullptr);
     j["asr_rt"] = key(s.asr_runtime); j["longform"] = key(s.asr_mode);
     j["beam"] = s.beam > 0 ? json(s.beam) : json(nullptr); j["asr_batch"] = s.asr_batch > 0 ? json(s.asr_batch) : json(nullptr);
     j["clip"] = num(s.clip); j["speech_tokens"] = num(s.speech_tokens);
@@ -162,6 +168,29 @@ json slo_json(const SloFigures& f) {
             {"curve", curve}};
 }
 
+// The request's shape at one option (engine/workload.hpp): prefix, sessions, speculation, reasoning,
+// adapters; null for a plain prompt and answer.
+json workload_json(const WorkloadFigures& f) {
+    return {{"prompt_tokens", round_to(f.prompt, 1)},
+            {"context_tokens", round_to(f.context, 1)},
+            {"visible_tokens", round_to(f.visible, 1)},
+            {"thinking_tokens", round_to(f.thinking, 1)},
+            {"tokens_per_step", round_to(f.tokens_per_step, 3)},
+            {"spec_speedup", round_to(f.spec_speedup, 3)},
+            {"think_s", round_to(f.think_s, 3)},
+            {"first_visible_s", round_to(f.first_visible_s, 3)},
+            {"adapters_gb_per_gpu", round_to(f.adapters_gb, 3)},
+            {"adapters_host_gb", round_to(f.adapters_host_gb, 3)},
+            {"lora_step_pct", round_to(f.lora_step_pct, 2)},
+            {"session_tier", key(f.tier)},
+            {"idle_sessions_per_replica", round_to(f.idle_sessions, 2)},
+            {"session_gb", round_to(f.session_gb, 3)},
+            {"host_ram_gb_per_server", round_to(f.host_ram_gb, 1)},
+            {"disk_gb_per_server", round_to(f.disk_gb, 1)},
+            {"restore_s", round_to(f.restore_s, 4)},
+            {"ttft_turn_s", round_to(f.ttft_turn_s, 4)}};
+}
+
 // How the option splits the model (null where the task splits nothing), and its serving figures.
 void layout_and_serving_json(json& j, const Option& o, const Task task) {
     const bool infer = task == Task::infer, train = task == Task::tune || task == Task::train;
@@ -237,6 +266,7 @@ json option_json(const Option& o, const Task task, Lang lang) {
                            {"overhead_gb", round_to(o.per_gpu.overhead.gb(), 3)}};
     j["offload"] = o.offload ? offload_json(*o.offload) : json(nullptr);
     j["slo"] = o.slo ? slo_json(*o.slo) : json(nullptr);
+    j["workload"] = o.workload ? workload_json(*o.workload) : json(nullptr);
     j["command"] = o.command.empty() ? json(nullptr) : json(text::command_text(o.command, lang));
     j["warnings"] = warnings_json(o.warnings, {}, lang);
     j["explanations"] = explanations_json(o.explanations, lang);

@@ -595,6 +595,54 @@ const TextPair kEnglish[] = {
     {"cmd.copilot_prefix",
      "prefix caching is on by default in vLLM: keep the repository context first, {hit:0} % of "
      "the prompt"},
+    {"term.use_reason", "Reasoning assistant"},
+    {"term.use_agent", "Coding agent"},
+    {"term.think_low", "low"},
+    {"term.think_med", "medium"},
+    {"term.think_high", "high"},
+    {"term.tier_gpu", "GPU memory"},
+    {"term.tier_host", "host RAM"},
+    {"term.tier_nvme", "NVMe"},
+    {"term.tier_recompute", "recomputed"},
+    {"assume.prefix",
+     "prefix cache: {prefix:0} % of the first prompt ({in:0} tokens) is already cached and is not prefilled, "
+     "only attended{?shared:; it is shared by every request, so one replica holds its KV once ({shared:0} tokens)}"},
+    {"assume.sessions",
+     "sessions of {turns:0} turns: each later turn adds the previous answer ({out:0} tokens, reasoning dropped) and "
+     "{grow:0} new tokens; the KV is kept between turns, so a turn prefills {prompt:0} tokens on average of "
+     "{context:0} it attends to; {gap:1} s between turns. Idle sessions wait in GPU memory, else in host RAM "
+     "({host_gb:0} GB per GPU, half of a DGX H100's), else on NVMe ({nvme_gbs:2} GB/s per GPU), or are "
+     "recomputed, whichever brings them back sooner"},
+    {"assume.fanout", "each turn runs {fanout:0} requests at once (sub-agents): the load counts each of them"},
+    {"assume.spec",
+     "speculative decoding, {draft:0} draft tokens per step by {?mtp:the model's own MTP layers}{!mtp:an EAGLE-3 "
+     "head}: each accepted with chance {accept:0} %{?given: (given)}{!given:{?mtp: (DeepSeek-V3 report: 85-90 %)}"
+     "{!mtp: (vLLM's EAGLE-3 measurements)}}, {per_step:2} tokens per step; each step verifies draft + 1 positions "
+     "per sequence, so the gain shrinks as the batch grows"},
+    {"assume.think",
+     "reasoning: {think:0} thinking tokens{?level: ({level} effort)} before each {out:0}-token answer; they take "
+     "decode time, KV and cost like answer tokens; the answer appears after them"},
+    {"assume.lora",
+     "{loras:0} LoRA {loras:0#adapter|adapters} of rank {rank:0} on every attention and dense MLP projection "
+     "({mb:1} MB each in BF16): {slots:0} GPU {slots:0#slot|slots} (a batch mixes up to that many), all adapters in "
+     "host RAM; a step reads the adapters its batch uses and runs their products"},
+    {"formula.spec",
+     "{draft:0} draft tokens at {accept:0} % acceptance: {per_step:2} tokens per step; at batch {batch:0} a token "
+     "takes {tpot_ms:2} ms against {plain_ms:2} ms without: {speedup:2}×"},
+    {"formula.think",
+     "{think:0} thinking tokens × {tpot_ms:2} ms = {think_s:1} s; the answer starts {visible_s:1} s after the "
+     "prompt ({ttft:2} s to the first token); {answer:0} tokens decoded per request"},
+    {"formula.session",
+     "{turns:0} turns, {grow:0} new tokens each: a turn attends to {context:0} tokens and prefills {prompt:0}; "
+     "{idle:1} sessions idle per replica during {gap:1}-s gaps, {session_gb:2} GB of KV each, wait in {tier}"
+     "{?restore_ms:; bringing one back takes {restore_ms:0} ms}{?host_gb: ({host_gb:0} GB of host RAM per server)}"
+     "{?disk_gb:, {disk_gb:0} GB on NVMe per server}; a turn's first token in {ttft:2} s"},
+    {"formula.lora",
+     "{loras:0} × {mb:1} MB adapters, {slots:0} GPU slots = {gpu_gb:2} GB per GPU; a batch of {batch:0} uses "
+     "{distinct:1} of them: a step takes {pct:1} % longer"},
+    {"spec.slower",
+     "speculative decoding ({draft:0} draft tokens) makes this option {speedup:2}× as fast at batch {batch:0}: "
+     "the verify steps outweigh the accepted tokens; turn it off for this load"},
 };
 
 }  // namespace

@@ -189,7 +189,7 @@ TEST_CASE("broken catalog files are rejected with precise errors") {
                                   R"(],"presets":[{"id":"p","task":"infer","use":"poetry","title_en":"P","title_ru":"P"},)"
                                   R"({"id":"q","task":"serve","title_en":"Q","title_ru":"Q"}]})");
     REQUIRE(preset.size() == 2);
-    CHECK(preset[0] == "bad.json: presets[p].use: expected one of chat, rag, ocr, general, asr, embed, copilot, render, "
+    CHECK(preset[0] == "bad.json: presets[p].use: expected one of chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, "
                        "transcode, image, hpc");
     CHECK(preset[1] == "bad.json: presets[q].task: expected infer, tune, train or other");
     const Catalog& c = test::bundled();

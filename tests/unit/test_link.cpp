@@ -143,7 +143,7 @@ template <class E> void check_vocabulary(int values) {
 
 TEST_CASE("every enumerated field has one table: each value one key, read back") {
     check_vocabulary<Task>(4);
-    check_vocabulary<Use>(11);
+    check_vocabulary<Use>(13);
     check_vocabulary<View>(2);
     check_vocabulary<TuneMethod>(3);
     check_vocabulary<Trainer>(2);
@@ -155,7 +155,7 @@ TEST_CASE("every enumerated field has one table: each value one key, read back")
     check_vocabulary<Resolution>(5);
     check_vocabulary<VideoCodec>(3);
     // The keys are public: links, the CLI's JSON and the catalog's presets carry them.
-    CHECK(keys_listed<Use>() == "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
+    CHECK(keys_listed<Use>() == "chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, transcode, image, hpc");
     CHECK(keys_listed<View>() == "models, options");
     CHECK(keys_listed<VendorFilter>() == "nvidia, amd, any");
     CHECK(keys_listed<HostRam>() == "4, 5");
@@ -185,7 +185,7 @@ TEST_CASE("each use and every enumerated key's value round-trips through the lin
     // A bad value lists the table's keys, as the warning always has.
     const DecodedLink bad = decode_link("v=1&use=poetry");
     REQUIRE(bad.warnings.size() == 1);
-    CHECK(bad.warnings[0].find("values")->text == "chat, rag, ocr, general, asr, embed, copilot, render, transcode, image, hpc");
+    CHECK(bad.warnings[0].find("values")->text == "chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, transcode, image, hpc");
     CHECK(bad.state.use == Use::chat);
     // The formats' lists come from engine/formats.cpp's tables, as they read before.
     const DecodedLink formats = decode_link("v=1&wq=fp5&kvq=fp4");

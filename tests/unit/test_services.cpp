@@ -28,7 +28,7 @@ TEST_CASE("a service link omits the preset's model and load, and decodes them ba
     CHECK(cop.state.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
     CHECK(cop.state.out == 64);
     CHECK(cop.state.ttft == 0.5);
-    CHECK(cop.state.prefix_hit == 75);
+    CHECK(cop.state.prefix == 0.75);
     CHECK(cop.state.users == 80);  // a key the link gives wins over the preset
     CHECK(encode_link(cop.state) == "v=1&use=copilot&users=80");
     // A chat link with the copilot's numbers keeps them explicit.
@@ -43,7 +43,7 @@ TEST_CASE("switching the use resets the old preset's load and applies the new on
     CHECK(s.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
     switch_use(s, Use::chat);
     CHECK(s.out == State{}.out);
-    CHECK(s.prefix_hit == 0);
+    CHECK(s.prefix == 0);
 }
 
 TEST_CASE("speech-to-text: × realtime per GPU, GPUs for a day's recordings, live streams") {
