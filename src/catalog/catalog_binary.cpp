@@ -46,7 +46,7 @@ template <class V> void fields(V& v, EmbeddingSpec& e) { v(e.dimensions); v(e.bi
 template <class V> void fields(V& v, ModelSpec& m) {
     v(m.id); v(m.name); v(m.family); v(m.modality); v(m.license); v(m.gguf_repo); v(m.notes); v(m.notes_ru); v(m.source);
     v(m.params_b); v(m.active_params_b); v(m.layers); v(m.hidden); v(m.intermediate); v(m.heads);
-    v(m.kv_heads); v(m.head_dim); v(m.vocab); v(m.tied_embeddings); v(m.max_context);
+    v(m.kv_heads); v(m.head_dim); v(m.vocab); v(m.tied_embeddings); v(m.max_context); v(m.mtp_layers);
     v(m.native_format); v(m.native_quantizes_experts_only); v(m.attention); v(m.sliding_window);
     v(m.sliding_layers); v(m.attention_layers); v(m.v_head_dim); v(m.window_kv_heads); v(m.window_head_dim);
     v(m.gated_mlp); v(m.native_gb); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.moe); v(m.estimated);

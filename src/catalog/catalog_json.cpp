@@ -364,6 +364,7 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     whole("intermediate", m.intermediate, 0, 100000000);
     whole("heads", m.heads, 1, 100000); whole("kv_heads", m.kv_heads, 1, 100000); whole("head_dim", m.head_dim, 1, 100000);
     whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
+    whole("mtp_layers", m.mtp_layers, 0, 1000);  // config.json num_nextn_predict_layers / mtp_num_hidden_layers
     if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
     if (keep("native_format")) {
         const std::string f = r.string("native_format", false, "bf16");

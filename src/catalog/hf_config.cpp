@@ -494,8 +494,10 @@ void say_what_was_read(ConfigImport& out, Fields& f, const json& top, const std:
     if (a.embed_dim > 0) out.notes.push_back(Message(code::config_encoder).str("family", printable(a.family)).num("dims", a.embed_dim));
     if (a.encoder_layers > 0)
         out.notes.push_back(Message(code::config_speech).str("family", printable(a.family)).num("encoder_b", a.encoder_params / 1e9));
-    if (const int mtp = f.whole({"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"}, 0, 1000, false); mtp > 0)
+    if (const int mtp = f.whole({"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"}, 0, 1000, false); mtp > 0) {
         out.notes.push_back(Message(code::config_mtp).num("count", mtp));
+        out.model.mtp_layers = mtp;  // a built-in draft for speculative decoding (engine/workload.hpp)
+    }
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ bool has_use_defaults(Use use) { return is_service_use(use) || !preset_fields(us
 std::string_view default_model_for(Use use) {
     if (use == Use::asr) return "openai/whisper-large-v3-turbo";
     if (use == Use::embed) return "BAAI/bge-m3";
-    if (use == Use::copilot) return "Qwen/Qwen3-Coder-30B-A3B-Instruct";
+    if (use == Use::copilot || use == Use::agent) return "Qwen/Qwen3-Coder-30B-A3B-Instruct";
     return "";
 }
 

@@ -32,8 +32,9 @@ constexpr double kRocmGemmFloorShare = 0.2;
 constexpr double kLlamaCppGpuBatch = 32;
 constexpr double kAdapterBytesPerParam = 2;  // LoRA weights in BF16
 // The shrink and expand kernels of a layer's adapted projections (Punica SGMV / vLLM's Triton LoRA
-// kernels): a fixed time per layer and step besides their bytes and FLOPs.
-constexpr double kLoraKernelsUsPerLayer = 20;
+// kernels): a fixed time per layer and step besides their bytes and FLOPs. Calibration: Punica (Chen et
+// al., arXiv 2310.18547) adds ~2 ms per token to a 32-layer 7B model's step: 62 us per layer.
+constexpr double kLoraKernelsUsPerLayer = 62;
 // A draft pass's own fixed cost besides its bytes and FLOPs (the proposer's launch, sampling and
 // bookkeeping). Calibration: vLLM issue #20780 (EAGLE-3, Llama-3.1-8B, H100, batch 1) measured a time
 // per output token of 4.32 ms at 2 draft tokens and 4.05 at 4, against 7.07 without: with its
@@ -148,8 +149,10 @@ double Replica::step_seconds(double decoding, double prompt_tokens) const {
 double Replica::extra_seconds(double decoding, double tokens) const {
     double t = 0;
     if (w.spec.draft > 0 && decoding > 0) {
+        const ModelSpec& m = job->model;
+        const double experts = m.moe ? draft_expert_read * expert_touch_fraction(*m.moe, decoding) : draft_expert_read;
         const double gemm = decoding * draft_flops / (peak * gemm_efficiency(decoding));
-        t += w.spec.draft * (std::max(draft_read / bandwidth, gemm) + draft_fixed);
+        t += w.spec.draft * (std::max((draft_read + experts) / bandwidth, gemm) + draft_fixed);
     }
     if (w.lora.served > 0) {
         const double adapters = w.lora.distinct_in_batch(std::max(1.0, decoding));
@@ -231,9 +234,9 @@ void add_draft_and_adapters(Replica& r, const WeightBytes& wb) {
     const ModelSpec& m = r.job->model;
     const double split = double(r.tp) * r.pp, layers = std::max(1, m.layers);
     if (r.w.spec.draft > 0) {
-        const double layer = (wb.other + wb.routed_experts).value / layers;
         const double head = (m.tied_embeddings ? wb.input_embedding : wb.lm_head).value;
-        r.draft_read = (layer + head) / r.tp;
+        r.draft_read = (wb.other.value / layers + head) / r.tp;  // attention, dense MLP, output head
+        r.draft_expert_read = wb.routed_experts.value / layers / r.tp;  // an MoE layer's experts: those touched
         r.draft_flops = 2.0 * (compute_params_per_token(m) / layers + double(m.vocab) * m.hidden) / r.tp;
         r.draft_fixed = kDraftPassSeconds;
     }

@@ -97,7 +97,7 @@ struct Replica {
     // Speculation (workload.hpp): per draft token, the bytes, fixed time and FLOPs per sequence of the
     // draft layer and output head. LoRA: bytes of one adapter on this GPU, FLOPs per token of the
     // adapters' products, fixed time per step of their kernels.
-    double draft_read = 0, draft_fixed = 0, draft_flops = 0;
+    double draft_read = 0, draft_expert_read = 0, draft_fixed = 0, draft_flops = 0;
     double lora_read = 0, lora_flops = 0, lora_fixed = 0;
 
     double in() const;       // tokens prefilled per request (the uncached prompt)

@@ -35,7 +35,12 @@ std::string_view serving_family(const Option& o, std::string_view f) {
     // At a request rate the fleet is sized by the percentiles (engine/slo.hpp).
     if (o.slo && (one_of(f, {"slo_ttft_s", "slo_tpot_s", "slo_rps_max"}) || sized_by_estimate(f)))
         return "serving_percentile";
-    if (one_of(f, {"decode_tps_per_user", "tpot_ms"})) return "serving_decode";
+    // The request's shape (engine/workload.hpp): the answer's start is decode arithmetic; speculation,
+    // adapters and a session's restore have families of their own.
+    if (f == "spec_speedup") return "speculative";
+    if (f == "lora_step_pct") return "lora";
+    if (f == "ttft_turn_s") return "session_restore";
+    if (one_of(f, {"decode_tps_per_user", "tpot_ms", "first_visible_s"})) return "serving_decode";
     if (f == "ttft_s") return "serving_ttft";
     if (f == "total_tps" || f == "users_served" || sized_by_estimate(f)) return "serving_throughput";
     return {};
@@ -117,6 +122,13 @@ constexpr FigureField<std::optional<double>> kCosts[] = {
 
 bool figure_applies(const Option& o, std::string_view f) {
     if (one_of(f, {"slo_ttft_s", "slo_tpot_s", "slo_rps_max"})) return o.slo.has_value();
+    if (o.workload) {
+        const WorkloadFigures& w = *o.workload;
+        if (f == "first_visible_s") return w.thinking > 0;
+        if (f == "spec_speedup") return w.tokens_per_step > 1;
+        if (f == "lora_step_pct") return w.adapters_host_gb > 0;
+        if (f == "ttft_turn_s") return w.ttft_turn_s > 0;
+    }
     for (const auto& x : kRanges)
         if (f == x.figure) return (o.*x.field).mid > 0;
     for (const auto& x : kNumbers)
@@ -134,7 +146,7 @@ std::vector<FigureAccuracy> result_accuracy(const Result& r) {
         "per_gpu_gb", "kv_cache_tokens", "decode_tps_per_user", "tpot_ms", "total_tps", "ttft_s",
         "users_served", "audio_x_realtime", "streams_served", "qps_capacity", "index_hours",
         "gpu_hours", "days", "energy_mwh", "count", "cost_per_hour", "cost_per_month", "cost_per_mtok", "cost_total",
-        "slo_ttft_s", "slo_tpot_s", "slo_rps_max"};
+        "slo_ttft_s", "slo_tpot_s", "slo_rps_max", "first_visible_s", "spec_speedup", "lora_step_pct", "ttft_turn_s"};
     for (const char* f : kFigures) {
         if (!figure_applies(o, f)) continue;
         FigureAccuracy a = figure_accuracy(r, o, f);

@@ -20,6 +20,9 @@ const FamilyBand kFamilies[] = {
     {"embedding", 2, 88.51, 148.50, 40, 1},
     {"offload_decode", 4, 20.18, 41.79, 25, 1},
     {"serving_percentile", 22, 13.12, -66.65, 30, 5},
+    {"speculative", 2, 10.30, -16.24, 25, 0},
+    {"lora", 2, 46.38, -91.42, 25, 1},
+    {"session_restore", 0, 0, 0, 40, 0},
 };
 const CheckRun kChecks[] = {
     {"weights", "llama31-8b-bf16-gguf-size", "meta-llama/Llama-3.1-8B-Instruct", "", -0.25,
@@ -290,6 +293,14 @@ const CheckRun kChecks[] = {
      "https://github.com/ntuhpc/inference_results_v5.1/tree/a634ab772637c2d940cfef45fae86553211f525b/closed/ASUSTeK/results/ESC_N8_H200-SXM-141GBx8_TRT/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt"},
     {"serving_percentile", "mlperf50-llama2-70b-b200-interactive-over-offline", "meta-llama/Llama-3.1-70B-Instruct", "b200", 59.64,
      "https://github.com/ntuhpc/mlperf_inference_results_v5.0/tree/cf354115915ea369f05db424b051da8c5bf957dc/closed/NVIDIA/results/B200-SXM-180GBx8_TRT/llama2-70b-interactive-99/Server/performance/run_1/mlperf_log_summary.txt"},
+    {"speculative", "spec-eagle3-llama31-8b-h100-k2-vllm-pr16937", "meta-llama/Llama-3.1-8B-Instruct", "h100-sxm", 4.36,
+     "https://github.com/vllm-project/vllm/pull/16937"},
+    {"speculative", "spec-eagle3-gpt-oss-120b-h100-batch8", "openai/gpt-oss-120b", "h100-sxm", -16.24,
+     "https://huggingface.co/datasets/aimosprite/inference-bench-results"},
+    {"lora", "lora-vllm-v1-llama2-7b-a100-rank8", "custom", "a100-80gb", 1.34,
+     "https://github.com/vllm-project/vllm/pull/11613"},
+    {"lora", "lora-vllm-v0-llama2-7b-a100-rank8", "custom", "a100-80gb", -91.42,
+     "https://github.com/vllm-project/vllm/pull/11267"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];

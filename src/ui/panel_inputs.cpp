@@ -607,6 +607,7 @@ void draw_load(App& app) {
         // At a rate the reserve is more requests per second (the fleet is sized for rps × (1 + growth)).
         changed |= number_row(s.rps > 0 ? tr("Growth reserve, % more requests") : tr("Growth reserve, % more users"),
                               "growth", &s.growth, 0, 500, false, "%.0f", tr("The guide: keep a reserve for load growth."));
+        changed |= draw_workload_load(s);
     } else if (s.task == Task::tune || s.task == Task::train) {
         changed |= draw_training_load(app, s);
     } else {

@@ -89,8 +89,7 @@ bool draw_copilot_load(State& s) {
     if (s.use != Use::copilot) return false;
     dim_text(tr("Preset: completions while developers type: 16k context, 4,000-token prompts of which 75 % come from the "
                 "prefix cache, 64-token answers, 50 requests in flight, first token within 0.5 s."));
-    return number_row(tr("Prompt share in the prefix cache, %"), "prefix_hit", &s.prefix_hit, 0, 100, false, "%.0f",
-                      tr("The repository context at the head of the prompt repeats between keystrokes: only the rest is prefilled."));
+    return false;
 }
 
 // The figures' JSON names carry their error bands (FigureGrid); a cost per hour of audio or of the
