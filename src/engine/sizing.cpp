@@ -328,9 +328,11 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
 
     // A request whose prompt and answer outgrow its context cannot run: sized at the context, and said.
     const bool chat_load = state.task == Task::infer && state.use != Use::asr && state.use != Use::embed;
-    if (chat_load && state.in + state.out > state.ctx)
-        r.warnings.push_back(Message(code::load_over_context).num("in", state.in).num("out", state.out)
-                                 .num("ctx", state.ctx).num("need", state.in + state.out));
+    // A session's last turn holds the most: its history, thinking and answer (workload.hpp).
+    const Workload work = make_workload(state, r.model);
+    if (chat_load && work.session_tokens > state.ctx)
+        r.warnings.push_back(Message(code::load_over_context).num("in", work.session_tokens - work.answer())
+                                 .num("out", work.answer()).num("ctx", state.ctx).num("need", work.session_tokens));
 
     const std::vector<const GpuSpec*> gpus = candidate_gpus(state, catalog, r);
 

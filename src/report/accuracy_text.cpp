@@ -27,6 +27,8 @@ constexpr FigureName kNames[] = {
     {"slo_ttft_s", "Time to first token at the percentile"},
     {"slo_tpot_s", "Time per output token at the percentile"},
     {"slo_rps_max", "Requests per second within the targets"},
+    {"first_visible_s", "Answer starts after"},   {"spec_speedup", "Speculative decoding"},
+    {"lora_step_pct", "LoRA adapters"},           {"ttft_turn_s", "First token of a later turn"},
 };
 
 // What the nearest run ran, by the names the result knows: the model's name when it is this

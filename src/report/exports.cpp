@@ -40,6 +40,24 @@ std::string task_figure(const Result& r, const Option& o, Lang lang) {
     return text::number(o.score, 1, lang) + " " + text::render(o.score_label, lang);
 }
 
+// The request's shape at the option (engine/workload.hpp), after its speed: "" for a plain request.
+std::string workload_text(const Option& o, Lang lang) {
+    if (!o.workload) return "";
+    const WorkloadFigures& w = *o.workload;
+    std::string s;
+    if (w.thinking > 0)
+        s += ", " + std::string(T("the answer starts after", lang)) + " " + text::with_unit(w.first_visible_s, 1, "s", lang);
+    if (w.tokens_per_step > 1)
+        s += ", " + std::string(T("speculative decoding", lang)) + " " + text::number(w.spec_speedup, 2, lang) + "×";
+    if (w.ttft_turn_s > 0)
+        s += ", " + std::string(T("a later turn's first token in", lang)) + " " + text::with_unit(w.ttft_turn_s, 2, "s", lang) +
+             " (" + T("idle sessions", lang) + " " + text::message_template(text_of(w.tier), lang) + ")";
+    if (w.adapters_host_gb > 0)
+        s += ", " + std::string(T("LoRA adapters lengthen a step by", lang)) + " " + text::number(w.lora_step_pct, 1, lang) +
+             " %";
+    return s;
+}
+
 // with_label: the sentence on its own ("Recommended: 2 × …"); without, the figures alone, for an
 // export that puts its own "Recommended configuration" label before them.
 std::string sentence(const Result& r, Lang lang, bool with_label = true) {
@@ -54,7 +72,7 @@ std::string sentence(const Result& r, Lang lang, bool with_label = true) {
                     " × " + o.gpu_name;
     if (o.offload && o.offload->moves_weights())
         s += " + " + text::with_unit(o.offload->host_weights_gb, 1, "GB", lang) + " " + T("in host RAM", lang);
-    s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang);
+    s += ", " + text::count_of(o.servers, 0, "server", lang) + ", " + task_figure(r, o, lang) + workload_text(o, lang);
     if (is_train(r) && o.cost_total) s += ", " + text::money(*o.cost_total, r.currency, lang) + " " + T("per run", lang);
     if (o.cost_per_hour) s += ", " + text::money_per_hour(*o.cost_per_hour, r.currency, lang);
     if (r.horizon_days > 0) s += "; " + text::render(Message(code::plan_horizon).num("days", r.horizon_days), lang);
@@ -75,6 +93,7 @@ std::string model_text(const Result& r, Lang lang) {
 // The request's shape (engine/workload.hpp), where it departs from one prompt and one answer.
 template <class Add> void workload_inputs(const State& s, Lang lang, Add&& add) {
     auto n = [lang](double v, int d) { return text::number(v, d, lang); };
+    if (s.prefix > 0) add("Prompt share in the prefix cache, %", n(s.prefix * 100, 0));
     if (s.turns > 1) {
         add("Turns per session", n(s.turns, 0));
         add("New tokens per turn", n(s.grow, 0));
@@ -104,7 +123,6 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Vector index", text::with_unit(r.vector_index_gb, 1, "GB", lang));
         add("Growth reserve, %", n(s.growth, 0));
     } else if (s.task == Task::infer) {
-        if (s.prefix > 0) add("Prompt share in the prefix cache, %", n(s.prefix * 100, 0));
         add("Weight format", std::string(weight_format_info(r.weight_format).label));
         add("Context per request, tokens", n(s.ctx, 0));
         add("Average prompt, tokens", n(s.in, 0));

@@ -600,10 +600,10 @@ const TextPair kEnglish[] = {
     {"term.think_low", "low"},
     {"term.think_med", "medium"},
     {"term.think_high", "high"},
-    {"term.tier_gpu", "GPU memory"},
-    {"term.tier_host", "host RAM"},
-    {"term.tier_nvme", "NVMe"},
-    {"term.tier_recompute", "recomputed"},
+    {"term.tier_gpu", "wait in GPU memory"},
+    {"term.tier_host", "wait in host RAM"},
+    {"term.tier_nvme", "wait on NVMe"},
+    {"term.tier_recompute", "are recomputed"},
     {"assume.prefix",
      "prefix cache: {prefix:0} % of the first prompt ({in:0} tokens) is already cached and is not prefilled, "
      "only attended{?shared:; it is shared by every request, so one replica holds its KV once ({shared:0} tokens)}"},
@@ -634,7 +634,7 @@ const TextPair kEnglish[] = {
      "prompt ({ttft:2} s to the first token); {answer:0} tokens decoded per request"},
     {"formula.session",
      "{turns:0} turns, {grow:0} new tokens each: a turn attends to {context:0} tokens and prefills {prompt:0}; "
-     "{idle:1} sessions idle per replica during {gap:1}-s gaps, {session_gb:2} GB of KV each, wait in {tier}"
+     "{idle:1} sessions idle per replica during {gap:1}-s gaps, {session_gb:2} GB of KV each, {tier}"
      "{?restore_ms:; bringing one back takes {restore_ms:0} ms}{?host_gb: ({host_gb:0} GB of host RAM per server)}"
      "{?disk_gb:, {disk_gb:0} GB on NVMe per server}; a turn's first token in {ttft:2} s"},
     {"formula.lora",

@@ -650,10 +650,10 @@ const TextPair kRussian[] = {
     {"term.think_low", "низкое"},
     {"term.think_med", "среднее"},
     {"term.think_high", "высокое"},
-    {"term.tier_gpu", "памяти GPU"},
-    {"term.tier_host", "ОЗУ сервера"},
-    {"term.tier_nvme", "NVMe"},
-    {"term.tier_recompute", "пересчёте"},
+    {"term.tier_gpu", "ждут в памяти GPU"},
+    {"term.tier_host", "ждут в ОЗУ сервера"},
+    {"term.tier_nvme", "ждут на NVMe"},
+    {"term.tier_recompute", "пересчитываются"},
     {"assume.prefix",
      "префиксный кэш: {prefix:0} % первого запроса ({in:0} {in:0#токен|токена|токенов}) уже в кэше: его не "
      "префиллят, к нему только обращается внимание{?shared:; он общий для всех запросов, и реплика держит его "
@@ -689,7 +689,7 @@ const TextPair kRussian[] = {
     {"formula.session",
      "{turns:0} {turns:0#ход|хода|ходов} по {grow:0} новых токенов: ход обращается к {context:0} токенам и "
      "префиллит {prompt:0}; {idle:1} сессий на реплику простаивают в паузах по {gap:1} с, по {session_gb:2} ГБ "
-     "KV каждая, и ждут в {tier}{?restore_ms:; возврат одной занимает {restore_ms:0} мс}{?host_gb: ({host_gb:0} ГБ "
+     "KV каждая, {tier}{?restore_ms:; возврат одной занимает {restore_ms:0} мс}{?host_gb: ({host_gb:0} ГБ "
      "ОЗУ на сервер)}{?disk_gb:, {disk_gb:0} ГБ на NVMe на сервер}; первый токен хода через {ttft:2} с"},
     {"formula.lora",
      "{loras:0} × {mb:1} МБ адаптеров, {slots:0} слотов на GPU = {gpu_gb:2} ГБ на GPU; батч из {batch:0} "

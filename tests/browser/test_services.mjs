@@ -34,7 +34,7 @@ export default [
       await p.page.mouse.click(...COPILOT_CHIP);
       await ctx.until(async () => (await call(p.page, 'state')).use === 'copilot', { message: 'click selects copilot' });
       const s = await call(p.page, 'state');
-      assertEqual([s.model, s.out, s.ttft, s.prefix_hit], ['Qwen/Qwen3-Coder-30B-A3B-Instruct', 64, 0.5, 75]);
+      assertEqual([s.model, s.out, s.ttft, s.prefix], ['Qwen/Qwen3-Coder-30B-A3B-Instruct', 64, 0.5, 0.75]);
       assertEqual((await call(p.page, 'result')).link, 'v=1&use=copilot');
       const ru = await ctx.open('?lang=ru#v=1&use=embed&docs=5M&qps=200', WIDE);
       const r = await call(ru.page, 'result');
