@@ -155,10 +155,11 @@ export default [
       await nextFrames(p.page, 2);
       await p.page.keyboard.press('Space');
       await ctx.until(async () => (await call(p.page, 'state')).use === 'ocr', { message: 'Space on the 3rd chip selects OCR' });
-      // General AI, the three services (transcription, vector search, copilot), LoRA, QLoRA
-      for (let i = 0; i < 6; i++) { await p.page.keyboard.press('Tab'); await nextFrames(p.page, 2); }
+      // General AI, the three services (transcription, vector search, copilot), the reasoning assistant,
+      // the coding agent, LoRA, QLoRA
+      for (let i = 0; i < 8; i++) { await p.page.keyboard.press('Tab'); await nextFrames(p.page, 2); }
       await p.page.keyboard.press('Enter');
-      await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'six more Tabs reach QLoRA' });
+      await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'eight more Tabs reach QLoRA' });
       await p.page.keyboard.press('Shift+Tab');  // back to LoRA
       await nextFrames(p.page, 2);
       await p.page.keyboard.press('Enter');

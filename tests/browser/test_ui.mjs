@@ -73,7 +73,7 @@ const tests = [
       p.assertNoErrors();
       const t = await ctx.open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } });
       // "QLoRA" chip on the phone layout: second chip of the fine-tuning row.
-      await t.page.touchscreen.tap(100, 292);  // below the one-line summary button
+      await t.page.touchscreen.tap(100, 325);  // below the one-line summary button
       await ctx.until(async () => (await call(t.page, 'state')).method === 'qlora', { message: 'tap selects QLoRA' });
       assertEqual((await call(t.page, 'state')).task, 'tune');
       t.assertNoErrors();

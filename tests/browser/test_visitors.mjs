@@ -102,7 +102,7 @@ export default [
       assertEqual((await call(p.page, 'state')).task, 'infer', 'a swipe is not a tap');
       await p.page.evaluate(() => window.scrollTo(0, 0));
       await p.page.waitForTimeout(200);
-      await p.page.touchscreen.tap(100, 292);
+      await p.page.touchscreen.tap(100, 325);
       await ctx.until(async () => (await call(p.page, 'state')).method === 'qlora', { message: 'tap selects QLoRA' });
       p.assertNoErrors();
     },
