@@ -181,6 +181,9 @@ namespace gpusizer {
     X(formula_split_training, "formula.split_training")                            \
     /* command lines: comments and the training layout */                          \
     X(cmd_checkpoint, "cmd.checkpoint")                                            \
+    X(cmd_spec_eagle, "cmd.spec_eagle")                                             \
+    X(cmd_lora_modules, "cmd.lora_modules")                                         \
+    X(cmd_kv_offload, "cmd.kv_offload")                                             \
     X(cmd_replicas, "cmd.replicas")                                                \
     X(cmd_offload, "cmd.offload")                                                  \
     X(cmd_layout, "cmd.layout")                                                    \

@@ -35,6 +35,48 @@ std::string gguf_source(const Job& job, WeightFormat f) {
 // Integers as a command line writes them (std::string, not a stream: no iostreams in the wasm).
 std::string n(long long v) { return std::to_string(v); }
 
+// vLLM accepts these LoRA ranks (--max-lora-rank); an adapter's rank rounds up to the next one.
+int vllm_lora_rank(int rank) {
+    for (int r : {8, 16, 32, 64, 128, 256, 320, 512})
+        if (rank <= r) return r;
+    return rank;
+}
+
+// The request's shape on vLLM's command line (engine/workload.hpp): speculation, adapters, a KV tier.
+void add_workload_flags(const Job& job, const Option& o, std::vector<CommandLine>& lines) {
+    const State& s = job.state;
+    std::string c;                  // flags for the command line
+    std::vector<CommandLine> notes;  // their comment lines, after it
+    if (s.spec > 0) {
+        const std::string k = n(s.spec);
+        if (job.model.mtp_layers > 0) {
+            c += " --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":" + k + "}'";
+        } else {
+            c += " --speculative-config '{\"method\":\"eagle3\",\"model\":\"<eagle3-head>\","
+                 "\"num_speculative_tokens\":" + k + "}'";
+            notes.push_back({"", Message(code::cmd_spec_eagle)});
+        }
+    }
+    if (s.loras > 0) {
+        const Workload w = make_workload(s, job.model);
+        c += " --enable-lora --max-loras " + n(w.lora.slots) + " --max-lora-rank " + n(vllm_lora_rank(w.lora.rank)) +
+             " --max-cpu-loras " + n(w.lora.served);
+        notes.push_back({"", Message(code::cmd_lora_modules).num("served", w.lora.served).num("slots", w.lora.slots)});
+    }
+    if (o.workload && (o.workload->tier == KvTier::host || o.workload->tier == KvTier::nvme)) {
+        const WorkloadFigures& f = *o.workload;
+        // --kv-offloading-size is per GPU: the server's host RAM for idle KV over its GPUs.
+        const GpuSpec* g = job.catalog.find_gpu(o.gpu_id);
+        const int per_server = std::max(1, std::min(o.count, g ? g->max_server_size() : o.count));
+        const double per_gpu = f.host_ram_gb / per_server;
+        c += " --kv-offloading-backend native --kv-offloading-size " + n(static_cast<long long>(std::ceil(per_gpu)));
+        notes.push_back({"", Message(code::cmd_kv_offload).term("tier", text_of(f.tier)).num("host_gb", f.host_ram_gb)
+                                 .num("disk_gb", f.disk_gb)});
+    }
+    lines[0].shell += c;
+    lines.insert(lines.end(), notes.begin(), notes.end());
+}
+
 }  // namespace
 
 std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
@@ -94,6 +136,7 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         }
     }
     std::vector<CommandLine> lines{{c, note}};
+    if (!o.offload && !wf.is_gguf) add_workload_flags(job, o, lines);
     if (o.replicas > 1) {
         // With a checkpoint note already on the line, the replica count gets its own comment line.
         Message replicas = Message(code::cmd_replicas).num("replicas", o.replicas);

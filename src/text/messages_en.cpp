@@ -281,6 +281,13 @@ const TextPair kEnglish[] = {
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
+    {"cmd.spec_eagle", "a template: put an EAGLE-3 head trained for this model in place of <eagle3-head>"},
+    {"cmd.lora_modules",
+     "name each adapter with --lora-modules name=path (or load them at run time); {served:0} in host RAM, {slots:0} on "
+     "the GPU at once"},
+    {"cmd.kv_offload",
+     "idle sessions' KV {tier}: {host_gb:0} GB of host RAM per server{?disk_gb:, and {disk_gb:0} GB on NVMe through "
+     "LMCache's disk tier}"},
     {"cmd.offload",
      "{?experts:the experts of the first {host:0} of {layers:0} layers}{!experts:{?host:the first {host:0} of "
      "{layers:0} layers and }the output layer} in host RAM ({host_gb:1} GB)"},

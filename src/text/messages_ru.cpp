@@ -320,6 +320,13 @@ const TextPair kRussian[] = {
     // команды
     {"cmd.checkpoint", "возьмите чекпоинт модели в формате {format}"},
     {"cmd.replicas", "× {replicas:0} {replicas:0#реплика|реплики|реплик} за балансировщиком нагрузки"},
+    {"cmd.spec_eagle", "это шаблон: вместо <eagle3-head> укажите голову EAGLE-3, обученную для этой модели"},
+    {"cmd.lora_modules",
+     "назовите каждый адаптер через --lora-modules name=path (или загружайте их на ходу); {served:0} в ОЗУ, {slots:0} "
+     "на GPU одновременно"},
+    {"cmd.kv_offload",
+     "KV простаивающих сессий {tier}: {host_gb:0} ГБ ОЗУ на сервер{?disk_gb: и {disk_gb:0} ГБ на NVMe через дисковый "
+     "уровень LMCache}"},
     {"cmd.offload",
      "{?experts:эксперты первых {host:0} из {layers:0} {layers:0#слоя|слоёв|слоёв}}{!experts:{?host:первые {host:0} из "
      "{layers:0} "

@@ -183,3 +183,23 @@ TEST_CASE("the new keys round-trip, refuse bad values and read the copilot's old
         CHECK_MESSAGE(encode_link(d.state) == "v=1", bad);
     }
 }
+
+TEST_CASE("the serving command carries speculation, adapters and the KV offload tier") {
+    const Result r = run("v=1&use=rag&gpu=h100-sxm&n=1&gap=300&spec=3&loras=12&lora_rank=24");
+    const Option* o = option_for(r, "h100-sxm");
+    REQUIRE(o);
+    REQUIRE(!o->command.empty());
+    const std::string& c = o->command[0].shell;
+    CHECK(c.find("--speculative-config '{\"method\":\"eagle3\",\"model\":\"<eagle3-head>\",\"num_speculative_tokens\":3}'") !=
+          std::string::npos);
+    CHECK(c.find("--enable-lora --max-loras 8 --max-lora-rank 32 --max-cpu-loras 12") != std::string::npos);  // 24 -> 32
+    REQUIRE(o->workload);
+    if (o->workload->tier == KvTier::host || o->workload->tier == KvTier::nvme)
+        CHECK(c.find("--kv-offloading-backend native --kv-offloading-size ") != std::string::npos);
+    // A model with its own MTP layers drafts with them: no head to fill in.
+    const Result ds = run("v=1&model=deepseek-ai/DeepSeek-V3&spec=1&gpu=h200");
+    REQUIRE(ds.recommended >= 0);
+    const Option& d = ds.options[size_t(ds.recommended)];
+    CHECK(d.command[0].shell.find("--speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":1}'") !=
+          std::string::npos);
+}
