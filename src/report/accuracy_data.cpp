@@ -20,8 +20,9 @@ const FamilyBand kFamilies[] = {
     {"embedding", 2, 88.51, 148.50, 40, 1},
     {"offload_decode", 4, 20.18, 41.79, 25, 1},
     {"serving_percentile", 22, 13.12, -66.65, 30, 5},
-    {"speculative", 2, 10.30, -16.24, 25, 0},
-    {"lora", 2, 46.38, -91.42, 25, 1},
+    {"speculative", 4, 10.59, -16.67, 25, 0},
+    {"lora", 3, 2.81, -91.42, 25, 1},
+    {"prefix_cache", 1, 1.39, 1.39, 25, 0},
     {"session_restore", 0, 0, 0, 40, 0},
 };
 const CheckRun kChecks[] = {
@@ -301,6 +302,14 @@ const CheckRun kChecks[] = {
      "https://github.com/vllm-project/vllm/pull/11613"},
     {"lora", "lora-vllm-v0-llama2-7b-a100-rank8", "custom", "a100-80gb", -91.42,
      "https://github.com/vllm-project/vllm/pull/11267"},
+    {"prefix_cache", "prefix-vllm-pr9668-l40s-llama3-8b-fp8-offline", "meta-llama/Llama-3.1-8B-Instruct", "l40s", 1.39,
+     "https://github.com/vllm-project/vllm/pull/9668"},
+    {"speculative", "spec-mtp-deepseek-v3-h200x8-batch1", "deepseek-ai/DeepSeek-V3", "h200", -16.67,
+     "https://docs.sglang.ai/basic_usage/deepseek.html"},
+    {"speculative", "spec-mtp-deepseek-v3-h200x8-batch32", "deepseek-ai/DeepSeek-V3", "h200", -4.93,
+     "https://docs.sglang.ai/basic_usage/deepseek.html"},
+    {"lora", "lora-slora-llama7b-a100-2000-vs-5-adapters", "custom", "a100-80gb", -2.81,
+     "https://github.com/S-LoRA/S-LoRA"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];

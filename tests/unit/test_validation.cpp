@@ -70,9 +70,17 @@ TEST_CASE("published cases are reproduced within their stated tolerance, known m
             REQUIRE(extended.ok);
             catalog = &extended.catalog;
         }
-        const Result r = evaluate(d.state, *catalog);
-        const json out = json::parse(result_json(r, d.warnings), nullptr, false);
-        const double engine = metric(out, c["metric"].get<std::string>(), d.state.gpu, c.value("tp", 0), c.value("offload", false));
+        auto value_at = [&](const DecodedLink& at) {
+            const json out = json::parse(result_json(evaluate(at.state, *catalog), at.warnings), nullptr, false);
+            return metric(out, c["metric"].get<std::string>(), at.state.gpu, c.value("tp", 0), c.value("offload", false));
+        };
+        double engine = value_at(d);
+        // A before/after case: the ratio of the metric at `link` to that at `baseline_link`.
+        if (c.contains("baseline_link")) {
+            const DecodedLink base = decode_link(c["baseline_link"].get<std::string>());
+            CHECK(base.warnings.empty());
+            engine /= value_at(base);
+        }
         const double published = c["published"].get<double>() * c["factor"].get<double>();
         REQUIRE(engine > 0);
         const double err = 100.0 * (engine - published) / published;

@@ -57,7 +57,13 @@ for (const c of cases) {
   const out = JSON.parse(execFileSync(cli, [c.link, '--json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 26 }));
   const params = new URLSearchParams(c.link);
   const gpu = params.get('gpu');
-  const engine = metric(out, c.metric, gpu, c.tp, c.offload);
+  // A case with `baseline_link` compares a ratio: the metric at `link` over the metric at the baseline
+  // (what a published before/after run measures, free of the engine's error on the absolute figure).
+  let engine = metric(out, c.metric, gpu, c.tp, c.offload);
+  if (c.baseline_link) {
+    const base = JSON.parse(execFileSync(cli, [c.baseline_link, '--json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+    engine /= metric(base, c.metric, new URLSearchParams(c.baseline_link).get('gpu'), c.tp, c.offload);
+  }
   const published = c.published * c.factor;
   const err = (100 * (engine - published)) / published;
   const miss = Math.abs(err) > c.tolerance_pct;
