@@ -68,6 +68,9 @@ namespace gpusizer {
     X(formula_session, "formula.session")                                           \
     X(formula_lora, "formula.lora")                                                 \
     X(spec_slower, "spec.slower")                                                   \
+    X(assume_preset_rag, "assume.preset_rag")                                       \
+    X(assume_preset_reason, "assume.preset_reason")                                 \
+    X(assume_preset_agent, "assume.preset_agent")                                   \
     X(assume_copilot_prefix, "assume.copilot_prefix")                              \
     X(formula_speech_encoder, "formula.speech_encoder")                            \
     X(formula_speech_decoder, "formula.speech_decoder")                            \

@@ -80,7 +80,9 @@ Workload make_workload(const State& s, const ModelSpec& m) {
     w.context = in + step * (turns - 1) / 2.0;
     w.prompt = std::max(1.0, ((in - cached_first) + (turns - 1) * w.grow) / turns);
     w.session_tokens = in + step * (turns - 1) + w.answer();
-    w.shared_prefix = w.turns == 1 ? cached_first : 0.0;
+    // The first prompt's cached part is what every session shares (a system prompt, tool definitions);
+    // the copilot's is each developer's own repository context, held with each request.
+    w.shared_prefix = s.use == Use::copilot ? 0.0 : cached_first;
     w.spec.draft = std::max(0, s.spec);
     w.spec.mtp = m.mtp_layers > 0;
     w.spec.accept = s.accept ? std::clamp(*s.accept, 0.0, 0.999) : default_acceptance(w.spec.mtp);

@@ -6,8 +6,9 @@
 // Assumptions (each is said in the result's assumptions with its value):
 // - Prefix cache (`prefix`, 0-1): that share of the first prompt of a session is already cached
 //   (vLLM's automatic prefix caching, SGLang's radix cache): it is not prefilled, it is still
-//   attended. With one turn it is a prefix every request shares (system prompt, tool definitions,
-//   a RAG corpus's fixed context): one copy of its KV per replica, counted against the cache.
+//   attended. It is a prefix every session shares (system prompt, tool definitions, a RAG corpus's
+//   fixed context): one copy of its KV per replica, counted against the cache (the copilot's is each
+//   developer's own repository context: held with each request).
 // - Sessions (`turns`, `grow`): turn k's prompt is the first prompt plus, per earlier turn, its
 //   visible answer and `grow` new tokens (the user's next message or a tool's output). Reasoning is
 //   dropped from the history (as Qwen3's and DeepSeek-R1's chat templates do). When the session's KV

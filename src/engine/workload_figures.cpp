@@ -120,6 +120,13 @@ void fill_workload(Option& o, const Replica& r, double batch) {
 namespace gpusizer {
 
 void workload_assumptions(const State& s, const Workload& w, std::vector<Message>& said) {
+    // What the preset changes against a plain chat-bot, first (services.cpp holds its values).
+    if (s.use == Use::rag)
+        said.push_back(Message(code::assume_preset_rag).num("prefix", s.prefix * 100).num("turns", w.turns).num("grow", w.grow));
+    if (s.use == Use::reason)
+        said.push_back(Message(code::assume_preset_reason).num("think", w.thinking).num("answer", w.answer()));
+    if (s.use == Use::agent)
+        said.push_back(Message(code::assume_preset_agent).num("turns", w.turns).num("grow", w.grow).num("gap", w.gap_s));
     if (s.prefix > 0)
         said.push_back(Message(code::assume_prefix).num("prefix", s.prefix * 100).num("in", s.in)
                            .num("shared", w.shared_prefix).num("turns", w.turns));

@@ -613,7 +613,7 @@ const TextPair kEnglish[] = {
     {"term.tier_recompute", "are recomputed"},
     {"assume.prefix",
      "prefix cache: {prefix:0} % of the first prompt ({in:0} tokens) is already cached and is not prefilled, "
-     "only attended{?shared:; it is shared by every request, so one replica holds its KV once ({shared:0} tokens)}"},
+     "only attended{?shared:; every session shares it, so one replica holds its KV once ({shared:0} tokens)}"},
     {"assume.sessions",
      "sessions of {turns:0} turns: each later turn adds the previous answer ({out:0} tokens, reasoning dropped) and "
      "{grow:0} new tokens; the KV is kept between turns, so a turn prefills {prompt:0} tokens on average of "
@@ -650,6 +650,17 @@ const TextPair kEnglish[] = {
     {"spec.slower",
      "speculative decoding ({draft:0} draft tokens) makes this option {speedup:2}× as fast at batch {batch:0}: "
      "the verify steps outweigh the accepted tokens; turn it off for this load"},
+    {"assume.preset_rag",
+     "RAG assistant preset: unlike a chat-bot, its requests share a system prompt ({prefix:0} % of the first prompt, "
+     "cached once) and come in conversations of {turns:0} turns, each adding the follow-up question and its passages "
+     "({grow:0} tokens) to a context kept between turns: later turns prefill little and attend to more"},
+    {"assume.preset_reason",
+     "reasoning assistant preset: unlike a chat-bot, each answer follows {think:0} thinking tokens, so a request "
+     "decodes {answer:0} tokens and the answer starts only after them"},
+    {"assume.preset_agent",
+     "coding agent preset: unlike a chat-bot, a session makes {turns:0} calls (TraceLab's Claude Code and Codex traces: "
+     "a median of 25 tool calls a session), each adding a tool's output ({grow:0} tokens) to a growing context, "
+     "with ~500 output tokens a call and 95 % of each prompt cached; sessions idle {gap:1} s between calls"},
 };
 
 }  // namespace

@@ -529,9 +529,10 @@ const TextPair kRussianUi[] = {
      "Адаптеры на одной базовой модели: батч смешивает до 8 из них на GPU, остальные ждут в ОЗУ."},
     {"Sessions, prefix cache, reasoning, speculation, adapters",
      "Сессии, префиксный кэш, рассуждения, спекуляция, адаптеры"},
-    {"Already cached: not prefilled, still attended. With one turn it is a prefix every request shares (system prompt, tools), held once.",
-     "Уже в кэше: не префиллится, но участвует во внимании. При одном ходе это общий для всех "
-     "запросов префикс (системный промпт, инструменты), он хранится один раз."},
+    {"Already cached: not prefilled, still attended. A prefix every session shares (system prompt, "
+     "tools), held once.",
+     "Уже в кэше: не префиллится, но участвует во внимании. Общий для всех сессий префикс (системный промпт, "
+     "инструменты), хранится один раз."},
     {"Answer starts after",
      "Ответ начинается через"},
     {"Speculative decoding",

@@ -86,8 +86,8 @@ bool draw_workload_load(State& s) {
     double percent = s.prefix * 100;
     bool changed = false;
     if (number_row(tr("Prompt share in the prefix cache, %"), "prefix", &percent, 0, 100, false, "%.0f",
-                   tr("Already cached: not prefilled, still attended. With one turn it is a prefix every request "
-                      "shares (system prompt, tools), held once."))) {
+                   tr("Already cached: not prefilled, still attended. A prefix every session shares (system prompt, "
+                      "tools), held once."))) {
         s.prefix = percent / 100;
         changed = true;
     }

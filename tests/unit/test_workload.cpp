@@ -30,14 +30,16 @@ TEST_CASE("prefix and sessions: what a request prefills and attends to") {
     Workload w = make_workload(s, m);
     CHECK(w.prompt == 500);
     CHECK(w.context == 1000);
-    CHECK(w.shared_prefix == 500);  // one turn: a prefix every request shares
+    CHECK(w.shared_prefix == 500);  // a prefix every request shares
     // 4 turns, 300 new tokens each, the 100-token answer kept: contexts 1000, 1400, 1800, 2200.
     s = state_of("v=1&in=1000&out=100&prefix=0.2&turns=4&grow=300");
     w = make_workload(s, m);
     CHECK(w.context == doctest::Approx(1600));
     CHECK(w.prompt == doctest::Approx((800 + 3 * 300) / 4.0));  // 425
     CHECK(w.session_tokens == doctest::Approx(2300));
-    CHECK(w.shared_prefix == 0);  // the session's own history is not shared
+    CHECK(w.shared_prefix == 200);  // the system prompt is shared; the session's own history is not
+    s.use = Use::copilot;           // each developer's repository context is their own
+    CHECK(make_workload(s, m).shared_prefix == 0);
 }
 
 TEST_CASE("reasoning levels and the tokens each request decodes") {
