@@ -384,6 +384,7 @@ void evaluate_inference(const Job& job, Result& out) {
         const double tokens_per_s = o.slo ? o.slo->rps * answer_tokens(s) : o.total_tps.mid;
         if (o.cost_per_hour && o.fits && tokens_per_s > 0)
             o.cost_per_mtok = *o.cost_per_hour / (tokens_per_s * 3600.0 / 1e6);
+        if (o.workload && o.cost_per_mtok) o.workload->cost_per_answer = *o.cost_per_mtok * answer_tokens(s) / 1e6;
         if (o.fits) o.command = serving_command(served, o);
         out.options.push_back(std::move(o));
     };

@@ -132,6 +132,7 @@ struct WorkloadFigures {
     double spec_speedup = 1;     // time per output token without speculation over with it, at this batch
     double think_s = 0;          // decoding the thinking tokens
     double first_visible_s = 0;  // time to first token + thinking: when the user sees the answer start
+    std::optional<double> cost_per_answer;  // the option's cost of one request: thinking and answer tokens
     double adapters_gb = 0;      // per GPU: the adapter slots
     double adapters_host_gb = 0; // all served adapters, host RAM of each server
     double lora_step_pct = 0;    // what the adapters add to a decode step at this batch, %

@@ -179,6 +179,7 @@ json workload_json(const WorkloadFigures& f) {
             {"spec_speedup", round_to(f.spec_speedup, 3)},
             {"think_s", round_to(f.think_s, 3)},
             {"first_visible_s", round_to(f.first_visible_s, 3)},
+            {"cost_per_answer", f.cost_per_answer ? round_to(*f.cost_per_answer, 6) : json(nullptr)},
             {"adapters_gb_per_gpu", round_to(f.adapters_gb, 3)},
             {"adapters_host_gb", round_to(f.adapters_host_gb, 3)},
             {"lora_step_pct", round_to(f.lora_step_pct, 2)},

@@ -221,7 +221,7 @@ void draw_recommendation(App& app) {
     } else if (infer) {
         draw_rate_figures(r.state, o, cell);  // at a request rate: the percentiles first
         serving_figures(o, cell);
-        draw_workload_figures(o, cell);
+        draw_workload_figures(o, r.currency, cell);
     } else if (r.state.task == Task::tune || r.state.task == Task::train) {
         training_figures(r, o, cell);
     } else {

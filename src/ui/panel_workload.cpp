@@ -97,7 +97,7 @@ bool draw_workload_load(State& s) {
     return changed;
 }
 
-void draw_workload_figures(const Option& o, FigureGrid& cell) {
+void draw_workload_figures(const Option& o, const std::string& currency, FigureGrid& cell) {
     if (!o.workload) return;
     const WorkloadFigures& f = *o.workload;
     const text::Lang L = lang();
@@ -106,9 +106,14 @@ void draw_workload_figures(const Option& o, FigureGrid& cell) {
             if (e.key == key) return message_text(e.formula);
         return std::string();
     };
-    if (f.thinking > 0)
+    if (f.thinking > 0) {
         cell(tr("Answer starts after"), text::with_unit(f.first_visible_s, 1, "s", L), own("workload.think"),
              "first_visible_s");
+        if (f.cost_per_answer)
+            cell(tr("Cost per answer"), text::money(*f.cost_per_answer, currency, L),
+                 tr("the option's cost per million tokens × the tokens one request decodes, thinking included"),
+                 "cost_per_mtok");
+    }
     if (f.tokens_per_step > 1)
         cell(tr("Speculative decoding"), text::number(f.spec_speedup, 2, L) + "×", own("workload.spec"), "spec_speedup");
     if (f.ttft_turn_s > 0)

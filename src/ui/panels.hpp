@@ -57,7 +57,7 @@ private:
 bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell);
 // The request's shape (panel_workload.cpp): its inputs in the load step, its figures in the headline.
 bool draw_workload_load(State& s);
-void draw_workload_figures(const Option& o, FigureGrid& cell);
+void draw_workload_figures(const Option& o, const std::string& currency, FigureGrid& cell);
 // The explanation of a figure with its error band after it (report/accuracy_text.hpp), in the UI's
 // language; the explanation alone when the figure is not an estimate (panel_accuracy.cpp).
 std::string with_band(const Result& r, const Option& o, const char* figure, const std::string& tip);
