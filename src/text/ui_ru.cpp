@@ -183,9 +183,9 @@ const TextPair kRussianUi[] = {
     {"Time to first token at the percentile", "Время до первого токена на процентиле"},
     {"Time per output token at the percentile", "Время на токен ответа на процентиле"},
     {"Requests per second within the targets", "Запросов в секунду в пределах целей"},
-    {"Time to first token at the percentile on the recommended GPUs' active replicas as the request rate "
+    {"Time to first token at the percentile on the chosen GPUs' active replicas as the request rate "
      "grows; red: your target; the vertical line: the asked rate",
-     "Время до первого токена на процентиле на активных репликах рекомендованных GPU при росте частоты "
+     "Время до первого токена на процентиле на активных репликах выбранных GPU при росте частоты "
      "запросов; красная линия — ваша цель, вертикальная — запрошенная частота"},
     {"Tokens/s per user on the recommended GPUs as users grow; red: your target",
      "Токенов/с на пользователя на рекомендованных GPU с ростом числа пользователей; красная линия — ваша цель"},
@@ -557,6 +557,8 @@ const TextPair kRussianUi[] = {
      "Цена одного ответа"},
     {"the option's cost per million tokens × the tokens one request decodes, thinking included",
      "цена варианта за миллион токенов × токены, которые декодирует один запрос, с размышлениями"},
+    {"Curves for",
+     "Кривые для"},
     {"Spare replicas",
      "Запасные реплики"},
     {"Replicas kept beside those the rate needs, for failures and maintenance (N+1).",
@@ -587,9 +589,9 @@ const TextPair kRussianUi[] = {
      "Время токена от частоты запросов"},
     {"time per output token at the percentile, ms",
      "время на токен ответа на процентиле, мс"},
-    {"Time per output token at the percentile on the recommended GPUs' active replicas as the request "
+    {"Time per output token at the percentile on the chosen GPUs' active replicas as the request "
      "rate grows; red: 1 / your speed target; the vertical line: the asked rate",
-     "Время на токен ответа на процентиле на активных репликах рекомендованных GPU при росте частоты "
+     "Время на токен ответа на процентиле на активных репликах выбранных GPU при росте частоты "
      "запросов; красная линия — 1 / ваша цель по скорости, вертикальная — запрошенная частота"},
     {"requests/s",
      "запросов/с"},

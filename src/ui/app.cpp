@@ -26,6 +26,7 @@ namespace {
 // or days vs GPU count. Computed once per state change, never per frame.
 void fill_charts(App& app) {
     for (auto& s : app.chart) s = App::Series{};
+    app.curve_option = -1;  // the options changed: the curves are the recommendation's again
     const Result& r = app.result;
     const Option* rec = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
     if (app.state.task == Task::infer && r.model_found) {

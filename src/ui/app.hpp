@@ -50,6 +50,7 @@ struct App {
         double marker_x = 0;               // the operating point (the asked request rate): a vertical line
     };
     Series chart[3];                       // filled by recompute(): cheap, only when the state changes
+    int curve_option = -1;                 // at a rate: the option whose latency curves are drawn (-1: recommended)
     bool speed_chart_pending = false;      // the speed-vs-users series is built when first shown
 
     void set_state(const State& s);        // re-evaluates and notifies the page

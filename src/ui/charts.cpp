@@ -1,6 +1,7 @@
 // The memory breakdown bar and a line chart, drawn with ImDrawList (no plotting library).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <imgui_internal.h>
 
@@ -114,10 +115,10 @@ const char* chart_caption(const App& app) {
         return app.state.days ? tr("Days for the whole run as the GPU count grows; red: your deadline")
                               : tr("Days for the whole run as the GPU count grows; red: the default horizon");
     if (app.chart_kind == 1 && app.state.rps > 0)
-        return tr("Time to first token at the percentile on the recommended GPUs' active replicas as the request rate "
+        return tr("Time to first token at the percentile on the chosen GPUs' active replicas as the request rate "
                   "grows; red: your target; the vertical line: the asked rate");
     if (app.chart_kind == 2 && app.state.rps > 0)
-        return tr("Time per output token at the percentile on the recommended GPUs' active replicas as the request "
+        return tr("Time per output token at the percentile on the chosen GPUs' active replicas as the request "
                   "rate grows; red: 1 / your speed target; the vertical line: the asked rate");
     if (app.chart_kind == 1) return tr("Tokens/s per user on the recommended GPUs as users grow; red: your target");
     if (app.state.offload)
@@ -156,6 +157,35 @@ void axis_titles(const State& s, bool ctx_axis, int kind, const char** x, const 
     }
 }
 
+// At a rate, whose latency curves the chart draws: the recommendation's, or another fitting GPU's (the
+// first option of each GPU in the ranking, up to four), each chip naming its count and GPU.
+void choose_curve_gpu(App& app) {
+    const std::vector<Option>& options = app.result.options;
+    std::vector<int> shown;
+    for (int i = 0; i < int(options.size()) && shown.size() < 4; ++i) {
+        const Option& o = options[size_t(i)];
+        if (!o.fits || !o.slo || o.slo->curve.size() < 2) continue;
+        bool seen = false;
+        for (int j : shown) seen |= options[size_t(j)].gpu_id == o.gpu_id;
+        if (!seen) shown.push_back(i);
+    }
+    if (shown.size() < 2) return;
+    const int current = app.curve_option >= 0 ? app.curve_option : app.result.recommended;
+    dim_text(tr("Curves for"));
+    ChipRow row{ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x};
+    for (int i : shown) {
+        const Option& o = options[size_t(i)];
+        std::string name = o.gpu_name;
+        for (const char* prefix : {"NVIDIA ", "GeForce ", "AMD Instinct "})
+            if (name.rfind(prefix, 0) == 0) name = name.substr(std::strlen(prefix));
+        const std::string label = std::to_string(o.count) + " × " + name;
+        if (row.chip_at(label.c_str(), i == current) && i != current) {
+            app.curve_option = i;
+            fill_rate_charts(app.state, o, app.chart[1], app.chart[2]);
+        }
+    }
+}
+
 // Serving has two charts to choose from; a job has one.
 void choose_chart(App& app, bool infer) {
     if (infer) {
@@ -170,6 +200,7 @@ void choose_chart(App& app, bool infer) {
             if (k > 0 && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w < x_end) ImGui::SameLine();
             ImGui::RadioButton(labels[k], &app.chart_kind, k);
         }
+        if (app.state.rps > 0 && app.chart_kind > 0) choose_curve_gpu(app);
     } else {
         app.chart_kind = 1;
         dim_text(tr("Days to finish vs GPUs"));

@@ -1,6 +1,6 @@
 // Sizing for a request rate (issue 30): a link with rps= shows the percentile figures on the canvas in
 // English and Russian, the result carries them, and the page's own switch turns the rate off again.
-import { call, assert } from './harness.mjs';
+import { call, assert, nextFrames } from './harness.mjs';
 
 const LINK = '#v=1&task=infer&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300&rps=20&pct=99';
 const WIDE = { viewport: { width: 1366, height: 768 } };
@@ -30,6 +30,24 @@ export default [
       for (const words of ['Запросов/с в пределах целей', 'Время до первого токена, p99', 'Первый токен от частоты запросов', 'Время токена от частоты запросов'])
         assert(ruText.includes(words), `the Russian canvas shows "${words}"`);
       ru.assertNoErrors();
+    },
+  },
+  {
+    name: 'rate: the latency curves can be drawn for another fitting GPU (chips under the chart choice)',
+    async fn(ctx) {
+      const p = await ctx.open(LINK, { viewport: { width: 1440, height: 900 } });
+      await p.page.evaluate(() => window.scrollTo(0, 300));
+      await nextFrames(p.page, 4);
+      await p.page.mouse.click(750, 314);  // "First token vs request rate" at this scroll (1440 x 900)
+      await ctx.until(async () => (await call(p.page, 'canvasText')).includes('Curves for'), { message: 'the GPU chips show' });
+      const plot = { x: 590, y: 410, width: 820, height: 150 };
+      const before = await p.page.screenshot({ clip: plot });
+      await p.page.mouse.click(800, 371);  // the second chip: the second GPU in the ranking
+      await nextFrames(p.page, 6);
+      const after = await p.page.screenshot({ clip: plot });
+      assert(!before.equals(after), 'another GPU\'s curve is drawn');
+      await ctx.shot(p.page, 'rate-curve-second-gpu-1440.png');
+      p.assertNoErrors();
     },
   },
 ];
