@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
         "v=1&task=train&model=openai/gpt-oss-120b&tokens=30T&days=50",
         // a request rate at p99: the latency percentiles and a 12-point curve for every option
         "v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300&rps=50&pct=99",
+        // issue 31's request shape: sessions with idle KV, reasoning, speculation and adapters
+        "v=1&use=agent&spec=3&loras=8",
     };
     for (const char* link : links) {
         const State s = decode_link(link).state;
