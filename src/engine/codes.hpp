@@ -71,6 +71,7 @@ namespace gpusizer {
     X(assume_preset_rag, "assume.preset_rag")                                       \
     X(assume_preset_reason, "assume.preset_reason")                                 \
     X(assume_preset_agent, "assume.preset_agent")                                   \
+    X(spec_llamacpp, "spec.llamacpp")                                               \
     X(assume_copilot_prefix, "assume.copilot_prefix")                              \
     X(formula_speech_encoder, "formula.speech_encoder")                            \
     X(formula_speech_decoder, "formula.speech_decoder")                            \

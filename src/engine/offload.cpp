@@ -81,6 +81,7 @@ Replica offload_replica(const Job& job, const GpuSpec& g, const OffloadSplit& sp
     const State& s = job.state;
     Replica r = make_replica(job, g, 1, 1, a, slots);
     r.engine = llamacpp_engine(slots);
+    r.w.spec = Speculation{};  // llama-server: no speculation without a named draft model (serving_model.cpp)
     r.mem = serving_memory(job, g, r.engine, 1, 1, a);
     r.mem.weights = sp.gpu_weights();
     r.kv_share = 1.0 - sp.host_kv_share;

@@ -265,6 +265,9 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const double split = double(tp) * pp;
     r.kv_share = kv_fraction_per_tp_rank(r.kv, r.tp) / r.pp;
     r.w = make_workload(s, m);
+    // llama-server drafts only with a separate draft model (--model-draft), which the command does not
+    // name: its options are sized without speculation.
+    if (r.engine.llamacpp) r.w.spec = Speculation{};
     // A shared prefix's blocks are held once; each sequence holds the rest of its context.
     // (llama.cpp's slots each keep their own prompt cache: nothing is shared there.)
     const double shared = r.engine.llamacpp ? 0.0 : std::min(r.w.shared_prefix, std::max(0.0, s.ctx - 1));

@@ -61,6 +61,7 @@ void session_tier(WorkloadFigures& f, const Replica& r, const Option& o, const C
 
 void fill_workload(Option& o, const Replica& r, double batch) {
     const Workload& w = r.w;
+    if (r.engine.llamacpp && r.job->state.spec > 0) o.warnings.push_back(Message(code::spec_llamacpp));
     if (!shaped(w)) return;
     const Cycle c = r.cycle(batch);
     WorkloadFigures f;

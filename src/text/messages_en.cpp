@@ -661,6 +661,9 @@ const TextPair kEnglish[] = {
      "coding agent preset: unlike a chat-bot, a session makes {turns:0} calls (TraceLab's Claude Code and Codex traces: "
      "a median of 25 tool calls a session), each adding a tool's output ({grow:0} tokens) to a growing context, "
      "with ~500 output tokens a call and 95 % of each prompt cached; sessions idle {gap:1} s between calls"},
+    {"spec.llamacpp",
+     "llama-server speculates only with a separate draft model (--model-draft): this option is sized without "
+     "speculative decoding"},
 };
 
 }  // namespace

@@ -205,3 +205,17 @@ TEST_CASE("the serving command carries speculation, adapters and the KV offload 
     CHECK(d.command[0].shell.find("--speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":1}'") !=
           std::string::npos);
 }
+
+TEST_CASE("GGUF weights on llama-server are sized without speculation, and the option says so") {
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&n=1&spec=3");
+    const Option* o = option_for(r, "rtx-4090");
+    REQUIRE(o);
+    CHECK_FALSE(o->workload);  // nothing else shapes the request: no speculation figure
+    bool warned = false;
+    for (const auto& w : o->warnings) warned |= w.code == std::string("spec.llamacpp");
+    CHECK(warned);
+    const Result plain = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&n=1");
+    const Option* p = option_for(plain, "rtx-4090");
+    REQUIRE(p);
+    CHECK(o->decode_tps_per_user.mid == doctest::Approx(p->decode_tps_per_user.mid));
+}
