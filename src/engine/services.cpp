@@ -38,11 +38,13 @@ const std::vector<Field>& preset_fields(Use use) {
         real("users", &State::users, 50), real("tps", &State::tps, 30), real("ttft", &State::ttft, 0.5),
         real("prefix", &State::prefix, 0.75),
     };
-    // The article's RAG assistant: its prompt (the plain 1,000 tokens: links of use=rag from before
-    // these keys keep their lengths) opens with a system prompt and instructions every request shares
-    // (prefix 0.2); a conversation of three turns, each follow-up adding its question and the passages
-    // retrieved for it (700 tokens), 30 s of reading between turns.
+    // The article's RAG assistant (link version 2: a version-1 rag link keeps the plain load, link.cpp):
+    // a 3,000-token prompt of a system prompt and instructions every request shares (600 tokens: prefix
+    // 0.2), four retrieved 512-token passages and the question; a 300-token answer; a conversation of
+    // three turns, each follow-up adding its question and the passages retrieved for it (700 tokens),
+    // 30 s of reading between turns; a 16k context holds the last turn.
     static const std::vector<Field> rag = {
+        real("ctx", &State::ctx, 16384), real("in", &State::in, 3000), real("out", &State::out, 300),
         real("prefix", &State::prefix, 0.2), whole("turns", &State::turns, 3), real("grow", &State::grow, 700),
         real("gap", &State::gap, 30),
     };

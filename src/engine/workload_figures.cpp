@@ -123,7 +123,8 @@ namespace gpusizer {
 void workload_assumptions(const State& s, const Workload& w, std::vector<Message>& said) {
     // What the preset changes against a plain chat-bot, first (services.cpp holds its values).
     if (s.use == Use::rag)
-        said.push_back(Message(code::assume_preset_rag).num("prefix", s.prefix * 100).num("turns", w.turns).num("grow", w.grow));
+        said.push_back(Message(code::assume_preset_rag).num("in", s.in).num("prefix", s.prefix * 100).num("turns", w.turns)
+                           .num("grow", w.grow));
     if (s.use == Use::reason)
         said.push_back(Message(code::assume_preset_reason).num("think", w.thinking).num("answer", w.answer()));
     if (s.use == Use::agent)

@@ -788,22 +788,26 @@ DecodedLink decode_link(std::string_view text) {
     auto& w = d.warnings;
     if (!text.empty() && !saw_version) w.push_back(Message(code::link_no_version).num("version", kLinkVersion));
     // A service preset's defaults (its model, copilot's load) fill the keys the link left out.
-    if (has_use_defaults(s.use)) apply_use_defaults(s, seen);
+    // Before version 2 the RAG preset had no load of its own: an older rag link keeps the plain one.
+    const bool older_rag = link_version(pairs) < 2 && s.use == Use::rag;
+    if (has_use_defaults(s.use) && !older_rag) apply_use_defaults(s, seen);
     // A custom architecture without model=custom is still a custom model: the link meant it.
     if (!have_model && s.custom.params_b > 0) s.model = "custom";
     if (s.in > s.ctx) w.push_back(Message(code::link_prompt_over_context).num("prompt", s.in).num("ctx", s.ctx));
     return d;
 }
 
+int link_version_for(const State& s) { return s.use == Use::rag ? 2 : 1; }
+
 std::string encode_link(const State& s) {
-    // A service preset's defaults are omitted like the plain ones (services.hpp).
+    // A preset's defaults are omitted like the plain ones (services.hpp).
     State defaults;
     if (has_use_defaults(s.use)) defaults = use_defaults_state(s.use);
     State probe = s;  // number_keys() hands out pointers into a mutable state
     // The custom model's keys describe model=custom only: a catalog model's link does not carry
     // the architecture last typed or imported (the page keeps it for when custom is chosen again).
     if (s.model != "custom") probe.custom = defaults.custom;
-    std::string out = "v=" + std::to_string(kLinkVersion);
+    std::string out = "v=" + std::to_string(link_version_for(s));
     for (const char* key : kKeyOrder) {
         std::string value;
         const KeyRule* r = find_rule(key);

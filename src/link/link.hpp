@@ -18,7 +18,11 @@
 
 namespace gpusizer {
 
-constexpr int kLinkVersion = 1;
+// Version 2 (issue 31): `use=rag` has the RAG assistant's load (a shared system prompt, three-turn
+// conversations); a version-1 link of use=rag keeps the plain one. A link is written in the lowest
+// version that reads as its state: 2 for use=rag, 1 for every other (they read alike in both).
+constexpr int kLinkVersion = 2;
+int link_version_for(const State& s);
 constexpr double kMinMfu = 0.01;  // mfu= below this is clamped to it, with a warning
 
 struct DecodedLink {

@@ -164,7 +164,7 @@ async function inputs(device, hash = '') {
   await rec.page.addInitScript(RECORD_SCRIPT);
   await rec.page.goto(server.url);
   await rec.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
-  const cost = await rasterCost(rec.page, 'v=1&use=rag&model=Qwen/Qwen3-30B-A3B');  // what the RAG chip's click sets
+  const cost = await rasterCost(rec.page, 'v=2&use=rag&model=Qwen/Qwen3-30B-A3B');  // what the RAG chip's click sets
   await rec.close();
   line('  GPU process drawing that frame (replayed)', `${cost.whole.toFixed(1)} ms`, '-');
   console.log(`    (${cost.triangles} triangles in ${cost.draws} draws on ${cost.width}×${cost.height} pixels: ` +

@@ -137,11 +137,17 @@ TEST_CASE("fan-out: each sub-agent is a request of its own") {
 }
 
 TEST_CASE("presets: rag, reason and agent size unlike a chat-bot, and their links stay short") {
-    const State rag = state_of("v=1&use=rag");
+    const State rag = state_of("v=2&use=rag");
     CHECK(rag.turns == 3);
     CHECK(rag.prefix == 0.2);
-    CHECK(rag.in == State{}.in);  // an older rag link keeps its prompt and answer lengths
-    CHECK(encode_link(rag) == "v=1&use=rag");
+    CHECK(rag.in == 3000);
+    CHECK(encode_link(rag) == "v=2&use=rag");  // written in the version that gave rag its load
+    // A version-1 rag link keeps its meaning: the plain load, written out in version 2.
+    const State older = state_of("v=1&use=rag&users=40");
+    CHECK(older.turns == 1);
+    CHECK(older.prefix == 0);
+    CHECK(encode_link(older) == "v=2&use=rag&ctx=8192&in=1000&out=500&users=40&prefix=0&turns=1&grow=0&gap=0");
+    CHECK(encode_link(state_of(encode_link(older))) == encode_link(older));
     const State agent = state_of("v=1&use=agent&turns=40");
     CHECK(agent.model == "Qwen/Qwen3-Coder-30B-A3B-Instruct");
     CHECK(agent.turns == 40);
@@ -187,7 +193,7 @@ TEST_CASE("the new keys round-trip, refuse bad values and read the copilot's old
 }
 
 TEST_CASE("the serving command carries speculation, adapters and the KV offload tier") {
-    const Result r = run("v=1&use=rag&gpu=h100-sxm&n=1&gap=300&spec=3&loras=12&lora_rank=24");
+    const Result r = run("v=2&use=rag&gpu=h100-sxm&n=1&gap=300&spec=3&loras=12&lora_rank=24");
     const Option* o = option_for(r, "h100-sxm");
     REQUIRE(o);
     REQUIRE(!o->command.empty());
