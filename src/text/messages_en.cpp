@@ -652,8 +652,9 @@ const TextPair kEnglish[] = {
      "the verify steps outweigh the accepted tokens; turn it off for this load"},
     {"assume.preset_rag",
      "RAG assistant preset: unlike a chat-bot, its {in:0}-token prompts carry retrieved passages after a system prompt "
-     "every request shares ({prefix:0} % of the first prompt, cached once) and come in conversations of {turns:0} turns, each adding the follow-up question and its passages "
-     "({grow:0} tokens) to a context kept between turns: later turns prefill little and attend to more"},
+     "every request shares ({prefix:0} % of the first prompt, cached once) and come in conversations of {turns:0} "
+     "turns, each adding the follow-up question and its passages ({grow:0} tokens) to a context kept between turns: "
+     "later turns prefill little and attend to more"},
     {"assume.preset_reason",
      "reasoning assistant preset: unlike a chat-bot, each answer follows {think:0} thinking tokens, so a request "
      "decodes {answer:0} tokens and the answer starts only after them"},
