@@ -73,14 +73,15 @@ void fill_workload(Option& o, const Replica& r, double batch) {
     if (w.spec.draft > 0) {
         Replica plain = r;
         plain.w.spec = Speculation{};
-        f.spec_speedup = plain.cycle(batch).tpot / c.tpot;
+        const double plain_tpot = plain.cycle(batch).tpot;
+        f.spec_speedup = plain_tpot / c.tpot;
         if (f.spec_speedup < 1)
             o.warnings.push_back(Message(code::spec_slower).num("speedup", f.spec_speedup).num("batch", batch)
                                      .num("draft", w.spec.draft));
         o.explanations.push_back({"workload.spec",
             Message(code::formula_spec).num("draft", w.spec.draft).num("accept", w.spec.accept * 100)
                 .num("mtp", w.spec.mtp ? 1 : 0).num("per_step", w.spec.per_step).num("batch", batch)
-                .num("plain_ms", plain.cycle(batch).tpot * 1e3).num("tpot_ms", c.tpot * 1e3).num("speedup", f.spec_speedup),
+                .num("plain_ms", plain_tpot * 1e3).num("tpot_ms", c.tpot * 1e3).num("speedup", f.spec_speedup),
             {f.spec_speedup, f.spec_speedup, f.spec_speedup}});
     }
     f.think_s = w.thinking * c.tpot;

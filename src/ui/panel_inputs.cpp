@@ -591,7 +591,7 @@ void draw_load(App& app) {
     if (s.task == Task::infer && draw_service_load(app, s, changed)) {
         // speech-to-text or embeddings: their own load (panel_services.cpp)
     } else if (s.task == Task::infer) {
-        changed |= draw_copilot_load(s);
+        draw_copilot_note(s);
         changed |= number_row(tr("Context per request, tokens"), "ctx", &s.ctx, 256, 1048576, true, "%.0f",
                               tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."));
         changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f",

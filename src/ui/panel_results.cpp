@@ -88,12 +88,12 @@ void FigureGrid::finish() {
     row_.clear();
 }
 
-namespace {
-
 std::string formula_of(const std::vector<Explanation>& list, const char* key) {
     const Explanation* e = explain(list, key);
     return e ? message_text(e->formula) : std::string();
 }
+
+namespace {
 
 // Serving: speed per user, throughput, time to first token, the layout (and users served).
 void serving_figures(const Option& o, FigureGrid& cell) {

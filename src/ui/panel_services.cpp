@@ -10,22 +10,6 @@
 namespace gpusizer::ui {
 namespace {
 
-const Explanation* explanation(const Result& r, const char* key) {
-    for (const auto& e : r.explanations)
-        if (e.key == key) return &e;
-    return nullptr;
-}
-std::string formula(const Result& r, const char* key) {
-    const Explanation* e = explanation(r, key);
-    return e ? message_text(e->formula) : std::string();
-}
-
-std::string own_formula(const Option& o, const char* key) {
-    for (const auto& e : o.explanations)
-        if (e.key == key) return message_text(e.formula);
-    return {};
-}
-
 bool growth_row(State& s) {
     return number_row(tr("Growth reserve, %"), "growth", &s.growth, 0, 500, false, "%.0f",
                       tr("The guide: keep a reserve for load growth."));
@@ -85,11 +69,10 @@ bool draw_service_load(App& app, State& s, bool& changed) {
     return false;
 }
 
-bool draw_copilot_load(State& s) {
-    if (s.use != Use::copilot) return false;
+void draw_copilot_note(const State& s) {
+    if (s.use != Use::copilot) return;
     dim_text(tr("Preset: completions while developers type: 16k context, 4,000-token prompts of which 75 % come from the "
                 "prefix cache, 64-token answers, 50 requests in flight, first token within 0.5 s."));
-    return false;
 }
 
 // The figures' JSON names carry their error bands (FigureGrid); a cost per hour of audio or of the
@@ -99,11 +82,11 @@ bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell) {
     const text::Lang L = lang();
     if (r.state.use == Use::asr) {
         cell(tr("Audio per GPU, × realtime"), text::number(o.audio_x_realtime.mid, 0, L),
-             range_text(o.audio_x_realtime, 0, "×") + "\n" + formula(r, "speech.realtime") + "\n" +
-                 formula(r, "speech.encoder") + "\n" + formula(r, "speech.decoder") +
-                 formula(r, "speech.pipeline") + "\n" + own_formula(o, "speech.window"),
+             range_text(o.audio_x_realtime, 0, "×") + "\n" + formula_of(r.explanations, "speech.realtime") + "\n" +
+                 formula_of(r.explanations, "speech.encoder") + "\n" + formula_of(r.explanations, "speech.decoder") +
+                 formula_of(r.explanations, "speech.pipeline") + "\n" + formula_of(o.explanations, "speech.window"),
              "audio_x_realtime");
-        cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula(r, "speech.load"),
+        cell(tr("Live streams served"), text::number(o.streams_served, 0, L), formula_of(r.explanations, "speech.load"),
              "streams_served");
         cell(tr("Batch per GPU"), text::number(o.batch_per_replica, 0, L),
              tr("recordings transcribed together, memory permitting"), nullptr);
@@ -114,13 +97,14 @@ bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell) {
     }
     if (r.state.use == Use::embed) {
         cell(tr("Queries per second"), text::number(o.qps_capacity.mid, 0, L),
-             range_text(o.qps_capacity, 0, "") + "\n" + formula(r, "embed.qps") + "\n" + formula(r, "embed.flops"),
+             range_text(o.qps_capacity, 0, "") + "\n" + formula_of(r.explanations, "embed.qps") + "\n" +
+                 formula_of(r.explanations, "embed.flops"),
              "qps_capacity");
         cell(tr("Embed the corpus"), text::duration_hours(o.index_hours.mid, L),
              text::duration_hours(o.index_hours.low, L) + " – " + text::duration_hours(o.index_hours.high, L) + "\n" +
-                 formula(r, "embed.index"),
+                 formula_of(r.explanations, "embed.index"),
              "index_hours");
-        cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula(r, "embed.vector_index"),
+        cell(tr("Vector index"), text::with_unit(r.vector_index_gb, 1, "GB", L), formula_of(r.explanations, "embed.vector_index"),
              nullptr);
         if (o.cost_per_hour && o.index_hours.mid > 0)
             cell(tr("Embed the corpus, cost"), text::money(*o.cost_per_hour * o.index_hours.mid, r.currency, L),

@@ -101,11 +101,7 @@ void draw_workload_figures(const Option& o, const std::string& currency, FigureG
     if (!o.workload) return;
     const WorkloadFigures& f = *o.workload;
     const text::Lang L = lang();
-    auto own = [&](const char* key) {
-        for (const Explanation& e : o.explanations)
-            if (e.key == key) return message_text(e.formula);
-        return std::string();
-    };
+    auto own = [&](const char* key) { return formula_of(o.explanations, key); };
     if (f.thinking > 0) {
         cell(tr("Answer starts after"), text::with_unit(f.first_visible_s, 1, "s", L), own("workload.think"),
              "first_visible_s");

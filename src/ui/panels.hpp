@@ -21,9 +21,10 @@ void draw_chart(App& app);
 std::optional<State> draw_advice(const App& app, AdviceTopic topic);
 const char* load_step_title(Task t);
 // Service presets (panel_services.cpp): the load inputs of use=asr / use=embed (true: drawn in
-// place of the LLM load), copilot's preset note and prefix-cache row, and the headline figures.
+// place of the LLM load), copilot's preset note (its prefix cache is a row of the workload section),
+// and the headline figures.
 bool draw_service_load(App& app, State& s, bool& changed);
-bool draw_copilot_load(State& s);
+void draw_copilot_note(const State& s);
 // Serving at a request rate (panel_rate.cpp): the rows that switch it on and set it, the headline
 // figures at the percentile (false: the option has none), and the latency-versus-rate series.
 bool draw_rate_load(State& s);
@@ -55,6 +56,8 @@ private:
     std::vector<Cell> row_;
 };
 bool draw_service_figures(const App& app, const Option& o, FigureGrid& cell);
+// The formula of the explanation `key` in `list` (a result's or an option's), in the UI's language; "" if none.
+std::string formula_of(const std::vector<Explanation>& list, const char* key);
 // The request's shape (panel_workload.cpp): its inputs in the load step, its figures in the headline.
 bool draw_workload_load(State& s);
 void draw_workload_figures(const Option& o, const std::string& currency, FigureGrid& cell);
