@@ -8,6 +8,7 @@ namespace gpusizer {
 #define GPUSIZER_MESSAGE_CODES(X)                                                  \
     /* engine warnings */                                                          \
     X(gpu_low_bandwidth, "gpu.low_bandwidth")                                      \
+    X(train_nemo_cuda, "train.nemo_cuda")                                          \
     X(gpu_tp_over_pcie, "gpu.tp_over_pcie")                                        \
     X(gpu_estimated, "gpu.estimated")                                              \
     X(gpu_no_nvlink_training, "gpu.no_nvlink_training")                            \
@@ -163,6 +164,7 @@ namespace gpusizer {
     X(assume_perfect_scaling, "assume.perfect_scaling")                            \
     X(assume_trainer_hf, "assume.trainer_hf")                                      \
     X(assume_trainer_fused, "assume.trainer_fused")                                \
+    X(assume_trainer_nemo, "assume.trainer_nemo")                                  \
     X(assume_pretrain_layout, "assume.pretrain_layout")                            \
     X(assume_month_rented, "assume.month_rented")                                  \
     X(assume_mtok_at_load, "assume.mtok_at_load")                                  \
@@ -193,6 +195,7 @@ namespace gpusizer {
     X(cmd_layout, "cmd.layout")                                                    \
     X(cmd_train_megatron, "cmd.train_megatron")                                    \
     X(cmd_tune_llamafactory, "cmd.tune_llamafactory")                              \
+    X(cmd_nemo, "cmd.nemo")                                                        \
     X(cmd_tune_no_split, "cmd.tune_no_split")                                      \
     X(cmd_train_comm, "cmd.train_comm")                                            \
     /* terms: code-valued parameters */                                           \

@@ -43,6 +43,8 @@
 //         gradients); checkpoints on the GPU; QLoRA's embeddings and lm_head cast to FP32 by PEFT.
 //       fused: Unsloth, Liger kernels, torchtune: fused / chunked cross-entropy (one FP32 chunk the
 //         size of the hidden states), checkpoints offloaded to host memory.
+//       nemo: NVIDIA NeMo / Megatron-Bridge (Megatron-Core, Transformer Engine): Megatron's loss, checkpoints on
+//         the GPU, and its published speed (MFU 0.56, for pre-training too; set on NeMo 24.07's table).
 //     Pre-training: Megatron's cross-entropy, 6 B per vocabulary entry per token.
 //     Per GPU CUDA context and kernels 1.3 GB (Hugging Face "Model training anatomy": 1,343 MB).
 //     Calibrated on Unsloth's published context limits of both families (validation.json).

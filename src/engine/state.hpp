@@ -12,9 +12,11 @@ namespace gpusizer {
 
 enum class Task { infer, tune, train, other };
 enum class TuneMethod { full, lora, qlora };
-// Fine-tuning framework family: plain Hugging Face Trainer + PEFT, or a fused / chunked-loss trainer
-// (Unsloth, Liger kernels, torchtune with chunked cross-entropy and activation offload).
-enum class Trainer { hf, fused };
+// Training framework family: plain Hugging Face Trainer + PEFT, a fused / chunked-loss trainer
+// (Unsloth, Liger kernels, torchtune with chunked cross-entropy and activation offload), or NVIDIA NeMo /
+// Megatron-Bridge (Megatron-Core with Transformer Engine) at its published benchmark speed. Pre-training
+// is Megatron-LM at production scale unless it is `nemo`; hf and fused concern fine-tuning only.
+enum class Trainer { hf, fused, nemo };
 // The preset within the task (`use=`): the inference presets, then other GPU work (vocabulary.cpp).
 enum class Use { chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, transcode, image, hpc };
 // Other GPU work: a transcoding job's resolution and codec.
@@ -97,7 +99,7 @@ struct State {
     // fine-tune / train
     TuneMethod method = TuneMethod::lora;
     double rank = 16;
-    Trainer trainer = Trainer::hf;  // what the memory and speed model assume (tuning only)
+    Trainer trainer = Trainer::hf;  // what the memory and speed model assume (nemo: training too)
     std::optional<double> tokens;  // dataset tokens; default: default_tokens(task)
     double epochs = 1;
     double seq = 4096;
@@ -152,7 +154,8 @@ bool vendor_matches(VendorFilter v, std::string_view gpu_vendor);
 double default_tokens(Task t);
 double effective_tokens(const State& s);
 // MFU of a BF16 dense run against the BF16 dense peak: the user's, or the default for the task,
-// method and trainer (0.40 full / training; LoRA 0.30 hf, 0.50 fused; QLoRA 0.25 hf, 0.40 fused).
+// method and trainer (0.40 full / training; LoRA 0.30 hf, 0.50 fused; QLoRA 0.25 hf, 0.40 fused;
+// nemo 0.56 for training, full and LoRA, sizing.cpp kNemoMfu).
 // The engine scales it for MoE models and FP8 training (training.cpp: training_mfu).
 double effective_mfu(const State& s);
 // With no deadline, a plan finishes within this many days: 90 for training, 30 for fine-tuning.

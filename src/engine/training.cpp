@@ -45,7 +45,7 @@ struct Framework {
 
 Framework framework(const State& s) {
     Framework f;  // pre-training: Megatron's vocab-parallel cross-entropy, FP32 softmax over BF16 logits
-    if (s.task != Task::tune) return f;
+    if (s.task != Task::tune || s.trainer == Trainer::nemo) return f;  // NeMo fine-tunes with Megatron-Core
     if (s.trainer == Trainer::fused) {
         f.chunked_loss = true;
         f.offload_checkpoints = true;
@@ -252,7 +252,7 @@ namespace {
 // Face + PEFT dequantizes an FP8 base to BF16, and QLoRA's NF4 base runs BF16 math: no speed-up.
 bool fp8_run(const State& s, WeightFormat wq) {
     if (wq != WeightFormat::fp8) return false;
-    return is_full(s) || (s.task == Task::tune && s.method == TuneMethod::lora && s.trainer == Trainer::fused);
+    return is_full(s) || (s.task == Task::tune && s.method == TuneMethod::lora && s.trainer != Trainer::hf);
 }
 
 bool fp8_training(const Job& job, const GpuSpec& g) {
@@ -440,6 +440,8 @@ void evaluate_training(const Job& job, Result& out) {
         }
         size_option(job, g, plan, n_mem, out, o);
         warn_low_bandwidth(g, o);
+        // NeMo needs CUDA; its published speed is NVIDIA's. On ROCm the same layout runs in AMD's fork of Megatron-LM.
+        if (job.state.trainer == Trainer::nemo && runs_rocm(g)) o.warnings.push_back(Message(code::train_nemo_cuda));
         add_cost(o, g, job.catalog.currency);
         if (o.price) o.cost_total = o.gpu_hours.mid * o.price->per_gpu_hour;
         o.command = training_layout(job, o, out.tokens);
@@ -450,6 +452,16 @@ void evaluate_training(const Job& job, Result& out) {
 }  // namespace gpusizer
 
 namespace gpusizer {
+
+namespace {
+
+// NeMo's MFU and where it comes from (sizing.cpp kNemoMfu); QLoRA keeps the fused figure.
+Message nemo_assumption(const State& s) {
+    const bool qlora = s.task == Task::tune && s.method == TuneMethod::qlora;
+    return Message(code::assume_trainer_nemo).num("qlora", qlora ? 1 : 0).num("tune", s.task == Task::tune ? 1 : 0);
+}
+
+}  // namespace
 
 void training_assumptions(const Result& r, std::vector<Message>& said) {
     const State& s = r.state;
@@ -467,8 +479,10 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
         const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
         const double host_gb = tokens * 2.0 * r.model.hidden * r.model.layers / 1e9;  // offloaded checkpoints
         if (s.trainer == Trainer::fused) said.push_back(Message(code::assume_trainer_fused).num("host_gb", s.ckpt ? host_gb : 0));
+        else if (s.trainer == Trainer::nemo) said.push_back(nemo_assumption(s));
         else said.push_back(Message(code::assume_trainer_hf).num("qlora", s.method == TuneMethod::qlora ? 1 : 0));
     } else {
+        if (s.trainer == Trainer::nemo) said.push_back(nemo_assumption(s));
         said.push_back(Message(code::assume_pretrain_layout).num("batch_m", kGlobalBatchTokens / 1e6)
                            .num("net", kNetworkBytesPerS / 1e9));
     }

@@ -267,6 +267,32 @@ void tuning_command(const Job& job, const Option& o, std::vector<CommandLine>& l
     c.append_to(lines);
 }
 
+// ---- NeMo 2.0: nemo llm pretrain / finetune ------------------------------------------------------
+
+// NeMo's CLI (nemo/collections/llm/api.py entry points; overrides as in docs/source/features/
+// parallelisms.rst): a recipe of the model's family, the option's servers, GPUs and layout, the
+// sequence and micro-batch. The recipe is the user's to pick: the note says so.
+void nemo_command(const Job& job, const Option& o, double tokens, std::vector<CommandLine>& lines) {
+    const State& s = job.state;
+    const Launch l = launch_of(job, o);
+    const bool tune = s.task == Task::tune;
+    lines.push_back({"", Message(code::cmd_nemo).term("method", method_term(s)).num("tune", tune ? 1 : 0)
+                             .num("full", tune && s.method == TuneMethod::full ? 1 : 0)
+                             .num("fp8", job.wq == WeightFormat::fp8 ? 1 : 0).num("nodes", l.nodes > 1 ? l.nodes : 0)});
+    ShellLines c;
+    c.add(std::string("nemo llm ") + (tune ? "finetune" : "pretrain")).flag("--factory", "<recipe>");
+    c.line().add("trainer.num_nodes=" + n(l.nodes)).add("trainer.devices=" + n(l.per_node));
+    c.line().add("trainer.strategy.tensor_model_parallel_size=" + n(std::max(1, o.tp)))
+        .add("trainer.strategy.pipeline_model_parallel_size=" + n(std::max(1, o.pp)));
+    if (o.ep > 1) c.add("trainer.strategy.expert_model_parallel_size=" + n(o.ep));
+    const double seq = std::max(1.0, s.seq), batch = double(std::max(1LL, global_batch_sequences(s, o)));
+    c.line().add("data.seq_length=" + n(std::llround(seq)))
+        .add("data.micro_batch_size=" + n(std::llround(std::max(1.0, s.batch))))
+        .add("data.global_batch_size=" + n(std::llround(batch)));
+    c.line().add("trainer.max_steps=" + n(std::llround(std::ceil(tokens / seq / batch - 1e-6))));
+    c.append_to(lines);
+}
+
 }  // namespace
 
 std::vector<CommandLine> training_layout(const Job& job, const Option& o, double tokens) {
@@ -276,7 +302,8 @@ std::vector<CommandLine> training_layout(const Job& job, const Option& o, double
                          .num("batch", s.batch).num("seq", s.seq).term("method", method_term(s))
                          .num("rank", s.task == Task::tune && s.method != TuneMethod::full ? s.rank : 0);
     std::vector<CommandLine> lines{{"", layout}};
-    if (s.task == Task::train) pretraining_command(job, o, tokens, lines);
+    if (s.trainer == Trainer::nemo) nemo_command(job, o, tokens, lines);
+    else if (s.task == Task::train) pretraining_command(job, o, tokens, lines);
     else tuning_command(job, o, lines);
     const TrainingComm comm = training_comm(job, o);
     if (comm.tp_pct + comm.pp_pct + comm.dp_pct + comm.ep_pct > 0)

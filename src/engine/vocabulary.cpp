@@ -36,7 +36,7 @@ constexpr Term<TuneMethod> kMethods[] = {{TuneMethod::full, "full", code::term_f
                                          {TuneMethod::lora, "lora", code::term_lora},
                                          {TuneMethod::qlora, "qlora", code::term_qlora}};
 
-constexpr Term<Trainer> kTrainers[] = {{Trainer::hf, "hf"}, {Trainer::fused, "fused"}};
+constexpr Term<Trainer> kTrainers[] = {{Trainer::hf, "hf"}, {Trainer::fused, "fused"}, {Trainer::nemo, "nemo"}};
 
 constexpr Term<RankBy> kRankings[] = {
     {RankBy::cost, "cost"}, {RankBy::speed, "speed", code::term_rank_speed}, {RankBy::gpus, "gpus", code::term_rank_gpus}};

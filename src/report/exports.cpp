@@ -23,6 +23,13 @@ const char* T(const char* english, Lang lang) { return text::ui(english, lang); 
 
 bool is_train(const Result& r) { return r.state.task == Task::tune || r.state.task == Task::train; }
 
+// The framework a training result assumes, as the page's trainer / framework row names it.
+const char* trainer_label(const State& s) {
+    if (s.trainer == Trainer::nemo) return "NVIDIA NeMo / Megatron-Bridge";
+    if (s.task == Task::train) return "Megatron-LM at production scale";
+    return s.trainer == Trainer::fused ? "Fused: Unsloth, Liger, torchtune" : "Hugging Face Trainer + PEFT";
+}
+
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
     if (r.state.task == Task::infer && r.state.use == Use::asr)
         return text::number(o.audio_x_realtime.mid, 0, lang) + " × " + T("realtime per GPU", lang);
@@ -156,8 +163,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         if (s.task == Task::tune && s.method != TuneMethod::full) add("LoRA rank", n(s.rank, 0));
         add("Sequence length", n(s.seq, 0));
         add("Micro-batch per GPU", n(s.batch, 0));
-        if (s.task == Task::tune)
-            add("Trainer", T(s.trainer == Trainer::fused ? "Fused: Unsloth, Liger, torchtune" : "Hugging Face Trainer + PEFT", lang));
+        add(s.task == Task::tune ? "Trainer" : "Framework", T(trainer_label(s), lang));
         add("Hardware efficiency (MFU), %", n((r.mfu > 0 ? r.mfu : effective_mfu(s)) * 100, 0));
         add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
     } else {

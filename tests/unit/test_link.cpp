@@ -146,7 +146,7 @@ TEST_CASE("every enumerated field has one table: each value one key, read back")
     check_vocabulary<Use>(13);
     check_vocabulary<View>(2);
     check_vocabulary<TuneMethod>(3);
-    check_vocabulary<Trainer>(2);
+    check_vocabulary<Trainer>(3);
     check_vocabulary<RankBy>(3);
     check_vocabulary<AsrRuntime>(4);
     check_vocabulary<AsrMode>(2);

@@ -135,6 +135,53 @@ TEST_CASE("trainer=hf|fused: the link key, its default and the assumption that n
     CHECK(said(run("v=1&task=train"), code::assume_pretrain_layout));
 }
 
+TEST_CASE("trainer=nemo: NeMo's published speed for fine-tuning and pre-training, Megatron's loss, its command") {
+    const DecodedLink d = decode_link("v=1&task=train&trainer=nemo");
+    CHECK(d.warnings.empty());
+    CHECK(encode_link(d.state) == "v=1&task=train&trainer=nemo");
+    // MFU 0.56 (sizing.cpp kNemoMfu, set on NeMo 24.07's Llama 2 7B pre-training row) for pre-training,
+    // full and LoRA; QLoRA is not among NeMo's runs and keeps the fused trainers' 0.40.
+    CHECK(run("v=1&task=train&trainer=nemo").mfu == doctest::Approx(0.56));
+    CHECK(run("v=1&task=train").mfu == doctest::Approx(0.40));
+    CHECK(run("v=1&task=tune&method=full&trainer=nemo").mfu == doctest::Approx(0.56));
+    CHECK(run("v=1&task=tune&method=lora&trainer=nemo").mfu == doctest::Approx(0.56));
+    CHECK(run("v=1&task=tune&method=qlora&trainer=nemo").mfu == doctest::Approx(0.40));
+    CHECK(said(run("v=1&task=tune&trainer=nemo"), code::assume_trainer_nemo));
+    CHECK(said(run("v=1&task=train&trainer=nemo"), code::assume_trainer_nemo));
+    CHECK_FALSE(said(run("v=1&task=train"), code::assume_trainer_nemo));
+    // Fine-tuning under NeMo holds Megatron's loss: 6 B per vocabulary entry per token, not plain HF's 16.
+    const std::string link = "v=1&task=tune&method=lora&model=meta-llama/Llama-3.1-8B-Instruct&seq=8192";
+    const double diff = (run(link).memory.activations - run(link + "&trainer=nemo").memory.activations).gb();
+    CHECK(diff == doctest::Approx(8192.0 * 128256 * (16 - 6) / 1e9).epsilon(0.001));
+    // LoRA on an FP8 base runs its frozen GEMMs in FP8 under Transformer Engine: the FP8 factor applies.
+    const std::string fp8 = "v=1&task=tune&method=lora&model=meta-llama/Llama-3.1-8B-Instruct&wq=fp8&gpu=h100-sxm&n=8";
+    const Result bf16_run = run("v=1&task=tune&method=lora&model=meta-llama/Llama-3.1-8B-Instruct&trainer=nemo"
+                                "&gpu=h100-sxm&n=8");
+    const Result fp8_run = run(fp8 + "&trainer=nemo");
+    const Option* bf = option_for(bf16_run, "h100-sxm");
+    const Option* f8 = option_for(fp8_run, "h100-sxm");
+    REQUIRE(bf); REQUIRE(f8);
+    CHECK(bf->gpu_hours.mid / f8->gpu_hours.mid == doctest::Approx(1.3).epsilon(0.01));
+    // The command is NeMo's CLI with the option's servers, GPUs and layout; <recipe> is the user's to fill.
+    const Result r = run("v=1&task=train&trainer=nemo&model=meta-llama/Llama-3.1-70B-Instruct&gpu=h100-sxm&n=64");
+    const Option* o = option_for(r, "h100-sxm");
+    REQUIRE(o);
+    const std::string text = command_text(*o);
+    CHECK(text.find("nemo llm pretrain --factory <recipe>") != std::string::npos);
+    CHECK(text.find("trainer.num_nodes=8 trainer.devices=8") != std::string::npos);
+    CHECK(text.find("trainer.strategy.tensor_model_parallel_size=" + std::to_string(o->tp)) != std::string::npos);
+    CHECK(text.find("pretrain_gpt.py") == std::string::npos);
+    CHECK(has_note(*o, code::cmd_nemo));
+    // NeMo needs CUDA: an AMD option says what runs there instead.
+    const Result amd = run("v=1&task=train&trainer=nemo&model=meta-llama/Llama-3.1-70B-Instruct&gpu=mi300x&n=64");
+    const Option* mi = option_for(amd, "mi300x");
+    REQUIRE(mi);
+    bool warned = false;
+    for (const auto& w : mi->warnings) warned |= w.code == std::string(code::train_nemo_cuda);
+    CHECK(warned);
+    for (const auto& w : o->warnings) CHECK(w.code != std::string(code::train_nemo_cuda));
+}
+
 TEST_CASE("fused trainers need no full logits and offload the checkpoints") {
     // Llama 3.1 8B QLoRA, one 8192-token sequence: plain HF holds 16 B per vocabulary entry per token
     // (BF16 logits, FP32 copy, FP32 log-softmax, gradients) and every layer's checkpointed input.
