@@ -8,8 +8,7 @@ namespace {
 const TextPair kEnglish[] = {
     // engine warnings
     {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
-    {"train.nemo_cuda", "NeMo runs on CUDA: on this AMD GPU the layout runs in AMD's Megatron-LM fork (ROCm/Megatron-LM); "
-     "NeMo's published speed is NVIDIA's, ROCm's measured efficiency applied"},
+    {"train.nemo_cuda", "NeMo needs CUDA: on AMD the layout runs in ROCm/Megatron-LM, at ROCm's measured efficiency"},
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
@@ -205,10 +204,9 @@ const TextPair kEnglish[] = {
      "trainer: fused / chunked cross-entropy (Unsloth, Liger kernels, torchtune): no full logits"
      "{?host_gb:; checkpointed layer inputs offloaded to host memory ({host_gb:1} GB of RAM per GPU)}"},
     {"assume.trainer_nemo",
-     "trainer: NVIDIA NeMo / Megatron-Bridge (Megatron-Core with Transformer Engine){?tune:: Megatron's "
-     "vocab-parallel cross-entropy (6 B per vocabulary entry per token), checkpointed layer inputs on the GPU}; "
-     "MFU 56 %, set on NeMo 24.07's published pre-training of Llama 2 7B on 8 × H100 in FP8 (16,847 tokens/s "
-     "per GPU), runs of 8 to 512 GPUs{?qlora:; QLoRA is not among NeMo's runs: the fused trainers' 40 %}"},
+     "trainer: NVIDIA NeMo / Megatron-Bridge{?tune:: Megatron's loss (6 B per vocabulary entry per token), checkpoints "
+     "on the GPU}; MFU 56 % (NeMo 24.07: Llama 2 7B pre-training, 8 × H100, FP8, 16,847 tokens/s per GPU)"
+     "{?qlora:; QLoRA is not among NeMo's runs: the fused trainers' 40 %}"},
     {"assume.pretrain_layout",
      "pre-training laid out as Megatron-LM would: TP inside a server over NVLink, PP across "
      "servers, EP for the experts, DP with the distributed optimizer (ZeRO-1); global batch "
@@ -310,10 +308,9 @@ const TextPair kEnglish[] = {
      "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
      "--ffn-hidden-size = 4 × hidden (assumed)}"},
     {"cmd.nemo",
-     "{method} with NVIDIA NeMo 2.0 (pip install nemo_toolkit[nlp], or NeMo's container){?nodes:, launched on each "
-     "of {nodes:0} servers}. A template: <recipe> is NeMo's recipe for the model (nemo/collections/llm/recipes, "
-     "e.g. llama3_8b){?tune:, and the data module your dataset}{?full:; full fine-tuning: the recipe's "
-     "peft_scheme set to none}{?fp8:; FP8: the recipe's bf16_with_fp8_mixed precision plugin}"},
+     "{method} with NVIDIA NeMo 2.0{?nodes:, on each of {nodes:0} servers}. A template: <recipe> is NeMo's recipe "
+     "for the model (e.g. llama3_8b){?tune:, with your dataset's data module}{?full:; full fine-tuning: "
+     "peft_scheme none}{?fp8:; FP8: the bf16_with_fp8_mixed plugin}"},
     {"cmd.tune_llamafactory",
      "{method} with LLaMA-Factory{?ddp: (DDP over {gpus:0} GPUs)}{?ds: and DeepSpeed "
      "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "

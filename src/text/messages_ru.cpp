@@ -8,8 +8,7 @@ namespace {
 const TextPair kRussian[] = {
     // предупреждения движка
     {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
-    {"train.nemo_cuda", "NeMo работает на CUDA: на этом GPU AMD та же раскладка запускается в форке Megatron-LM от AMD "
-     "(ROCm/Megatron-LM); скорость NeMo опубликована для NVIDIA, применена измеренная эффективность ROCm"},
+    {"train.nemo_cuda", "NeMo требует CUDA: на AMD раскладка запускается в ROCm/Megatron-LM с измеренной эффективностью ROCm"},
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
@@ -228,10 +227,9 @@ const TextPair kRussian[] = {
      "тренер: слитая / поблочная кросс-энтропия (Unsloth, ядра Liger, torchtune): без полных логитов"
      "{?host_gb:; входы слоёв для чекпоинтинга выгружаются в память хоста ({host_gb:1} ГБ ОЗУ на GPU)}"},
     {"assume.trainer_nemo",
-     "тренер: NVIDIA NeMo / Megatron-Bridge (Megatron-Core с Transformer Engine){?tune:: кросс-энтропия "
-     "Megatron по частям словаря (6 Б на элемент словаря на токен), входы слоёв для чекпоинтинга на GPU}; "
-     "MFU 56 %, подобран по опубликованному NeMo 24.07 предобучению Llama 2 7B на 8 × H100 в FP8 "
-     "(16 847 токенов/с на GPU), запуски от 8 до 512 GPU{?qlora:; QLoRA среди запусков NeMo нет: 40 %, как у слитых тренеров}"},
+     "тренер: NVIDIA NeMo / Megatron-Bridge{?tune:: функция потерь Megatron (6 Б на элемент словаря на токен), "
+     "чекпоинты на GPU}; MFU 56 % (NeMo 24.07: предобучение Llama 2 7B, 8 × H100, FP8, 16 847 токенов/с на GPU)"
+     "{?qlora:; QLoRA среди запусков NeMo нет: 40 %, как у слитых тренеров}"},
     {"assume.pretrain_layout",
      "предобучение разложено так, как это сделал бы Megatron-LM: TP внутри сервера по NVLink, "
      "PP между серверами, EP для экспертов, DP с распределённым оптимизатором (ZeRO-1); "
@@ -350,10 +348,9 @@ const TextPair kRussian[] = {
      "RoPE, нормализации, смещения{?window:, окна внимания}{?linear:, линейное внимание}) — по "
      "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}"},
     {"cmd.nemo",
-     "{method}: NVIDIA NeMo 2.0 (pip install nemo_toolkit[nlp] или контейнер NeMo){?nodes:, запуск на каждом "
-     "из {nodes:0} серверов}. Это шаблон: <recipe> — рецепт NeMo для модели (nemo/collections/llm/recipes, "
-     "например llama3_8b){?tune:, модуль данных — ваш датасет}{?full:; полный файнтюнинг: peft_scheme "
-     "рецепта = none}{?fp8:; FP8: плагин точности рецепта bf16_with_fp8_mixed}"},
+     "{method}: NVIDIA NeMo 2.0{?nodes:, на каждом из {nodes:0} серверов}. Это шаблон: <recipe> — рецепт NeMo "
+     "для модели (например llama3_8b){?tune:, с модулем данных вашего датасета}{?full:; полный файнтюнинг: "
+     "peft_scheme none}{?fp8:; FP8: плагин bf16_with_fp8_mixed}"},
     {"cmd.tune_llamafactory",
      "{method}: LLaMA-Factory{?ddp: (DDP на {gpus:0} GPU)}{?ds: и DeepSpeed ZeRO-{zero:0} "
      "на {gpus:0} GPU}{?tp:, AutoTP на {tp:0}}. Это шаблон: подставьте <your-dataset> (имя "

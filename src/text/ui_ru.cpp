@@ -125,10 +125,8 @@ const TextPair kRussianUi[] = {
     {"Framework", "Фреймворк"},
     {"NVIDIA NeMo / Megatron-Bridge", "NVIDIA NeMo / Megatron-Bridge"},
     {"Megatron-LM at production scale", "Megatron-LM в масштабе промышленного запуска"},
-    {"Megatron-LM's MFU of 40 % is a production run of thousands of GPUs (Llama 3 405B); "
-     "NeMo's published benchmarks on 8 to 512 GPUs reach 56 %.",
-     "MFU 40 % у Megatron-LM — промышленный запуск на тысячах GPU (Llama 3 405B); "
-     "опубликованные тесты NeMo на 8–512 GPU достигают 56 %."},
+    {"MFU 40 %: a production run on thousands of GPUs (Llama 3 405B); NeMo's benchmarks: 56 %.",
+     "MFU 40 %: промышленный запуск на тысячах GPU (Llama 3 405B); тесты NeMo: 56 %."},
     {"≈ {tokens} tokens at MFU {mfu} %", "≈ {tokens} токенов при MFU {mfu} %"},
     {"cost per hour × 730 hours of rent", "стоимость часа × 730 часов аренды"},
     {"Price: {price} per GPU on demand × {count} — {source}",

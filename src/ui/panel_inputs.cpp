@@ -536,8 +536,7 @@ bool draw_trainer(State& s) {
     int nemo = s.trainer == Trainer::nemo ? 1 : 0;
     const char* frameworks[] = {tr("Megatron-LM at production scale"), tr("NVIDIA NeMo / Megatron-Bridge")};
     if (!int_combo(tr("Framework"), "trainer", &nemo, frameworks, 2,
-                   tr("Megatron-LM's MFU of 40 % is a production run of thousands of GPUs (Llama 3 405B); "
-                      "NeMo's published benchmarks on 8 to 512 GPUs reach 56 %.")))
+                   tr("MFU 40 %: a production run on thousands of GPUs (Llama 3 405B); NeMo's benchmarks: 56 %.")))
         return false;
     s.trainer = nemo ? Trainer::nemo : Trainer::hf;
     return true;
