@@ -262,9 +262,19 @@ bool fp8_training(const Job& job, const GpuSpec& g) {
 // FLOP/s one GPU sustains in this job: BF16 dense peak × MFU (× the FP8 speed-up), with the
 // assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on an AMD GPU ROCm's
 // GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp), and so does the run.
+// NeMo's published speed is NVIDIA's: on ROCm the layout runs in AMD's Megatron-LM fork at the MFU of
+// the fused trainers (the Megatron-LM default for training and full fine-tuning), not NeMo's.
+double mfu_on(const Job& job, const GpuSpec& g, double mfu) {
+    const State& s = job.state;
+    if (s.trainer != Trainer::nemo || s.mfu || !runs_rocm(g)) return mfu;
+    State megatron = s;
+    megatron.trainer = Trainer::fused;
+    return mfu * effective_mfu(megatron) / effective_mfu(s);
+}
+
 double sustained_flops(const Job& job, const GpuSpec& g, double mfu, const Assumptions& a) {
     const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
-    return peak_flops(g, ComputeKind::bf16) * mfu * vendor_gemm_share(g, a) * a.mfu_scale * fp8;
+    return peak_flops(g, ComputeKind::bf16) * mfu_on(job, g, mfu) * vendor_gemm_share(g, a) * a.mfu_scale * fp8;
 }
 
 // A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish

@@ -8,7 +8,7 @@ namespace {
 const TextPair kEnglish[] = {
     // engine warnings
     {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
-    {"train.nemo_cuda", "NeMo needs CUDA: on AMD the layout runs in ROCm/Megatron-LM, at ROCm's measured efficiency"},
+    {"train.nemo_cuda", "NeMo needs CUDA: on AMD the layout runs in ROCm/Megatron-LM, at Megatron-LM's MFU and ROCm's efficiency"},
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},

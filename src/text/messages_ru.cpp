@@ -8,7 +8,7 @@ namespace {
 const TextPair kRussian[] = {
     // предупреждения движка
     {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
-    {"train.nemo_cuda", "NeMo требует CUDA: на AMD раскладка запускается в ROCm/Megatron-LM с измеренной эффективностью ROCm"},
+    {"train.nemo_cuda", "NeMo требует CUDA: на AMD раскладка запускается в ROCm/Megatron-LM, с MFU Megatron-LM и эффективностью ROCm"},
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},

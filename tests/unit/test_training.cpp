@@ -180,6 +180,15 @@ TEST_CASE("trainer=nemo: NeMo's published speed for fine-tuning and pre-training
     for (const auto& w : mi->warnings) warned |= w.code == std::string(code::train_nemo_cuda);
     CHECK(warned);
     for (const auto& w : o->warnings) CHECK(w.code != std::string(code::train_nemo_cuda));
+    // ... and is sized at Megatron-LM's MFU there, not NeMo's (NVIDIA's) published one.
+    const Result amd_default = run("v=1&task=train&model=meta-llama/Llama-3.1-70B-Instruct&gpu=mi300x&n=64");
+    const Option* mi_default = option_for(amd_default, "mi300x");
+    REQUIRE(mi_default);
+    CHECK(mi->gpu_hours.mid == doctest::Approx(mi_default->gpu_hours.mid));
+    const Result h100_default = run("v=1&task=train&model=meta-llama/Llama-3.1-70B-Instruct&gpu=h100-sxm&n=64");
+    const Option* h_default = option_for(h100_default, "h100-sxm");
+    REQUIRE(h_default);
+    CHECK(h_default->gpu_hours.mid / o->gpu_hours.mid == doctest::Approx(0.56 / 0.40));
 }
 
 TEST_CASE("fused trainers need no full logits and offload the checkpoints") {
