@@ -11,7 +11,13 @@
 //    60-80 % (vLLM on H100 ran Qwen3-8B's mixed prefill steps at ~780 TFLOPS); 0.65 typical.
 //  * lowp_compute_factor: FP8/INT8/FP4 GEMMs reach a smaller share of their doubled peak
 //    (activation quantization and scales; the same vLLM/H100 pair ran FP8 steps at ~650 TFLOPS of
-//    1979): that share × 0.75. Attention runs on the BF16 peak.
+//    1979): that share × 0.75. Attention runs on the BF16 peak. vLLM's B200 kernel benchmark agrees
+//    (PR #19566: FP8 with per-token activation quantization 2,249 of 4,500 TFLOPS at M = 16,384, BF16
+//    1,513 of 2,250: 0.74 of BF16's share).
+//  * fp4_compute_factor: FP4 GEMMs (NVFP4, MXFP4 on Blackwell) keep less of their quadrupled peak:
+//    vLLM PR #20646 measured Llama-3.1-8B's QKV product (N 6,144, K 4,096) on a B200 at M = 8,192 and
+//    16,384: NVFP4 with activation quantization 3,025-3,039 of 9,000 TFLOPS (33.7 %), BF16 1,360-1,421
+//    of 2,250 (61.9 %): 0.55 of BF16's share (0.44-0.66). Calibration on that kernel benchmark.
 //  * decode_compute_eff: the same for the compute side of decode (small-M GEMMs): 0.40.
 //  * runtime_overhead: memory a serving process uses outside PyTorch's tensors (cuBLAS and
 //    attention workspaces, allocator slack); vLLM counts it inside --gpu-memory-utilization: 0.5 GB.
@@ -73,6 +79,7 @@ struct Assumptions {
     double encoder_compute_eff = 0.50;
     double decode_compute_eff = 0.40;
     double lowp_compute_factor = 0.75;
+    double fp4_compute_factor = 0.55;
     double runtime_overhead_gb = 0.5;
     double activation_factor = 1.0;
     double train_overhead_gb = 1.3;
@@ -102,6 +109,7 @@ struct Assumptions {
         a.prefill_compute_eff = 0.80;
         a.encoder_compute_eff = 0.65;
         a.lowp_compute_factor = 0.9;
+        a.fp4_compute_factor = 0.66;
         a.decode_compute_eff = 0.55;
         a.runtime_overhead_gb = 0.3;
         a.activation_factor = 0.6;
@@ -130,6 +138,7 @@ struct Assumptions {
         a.prefill_compute_eff = 0.50;
         a.encoder_compute_eff = 0.35;
         a.lowp_compute_factor = 0.6;
+        a.fp4_compute_factor = 0.44;
         a.decode_compute_eff = 0.25;
         a.runtime_overhead_gb = 1.0;
         a.activation_factor = 1.6;

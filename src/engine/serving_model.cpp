@@ -22,6 +22,10 @@ constexpr double kLlamaCppUbatch = 512;        // llama.cpp n_ubatch: tokens per
 // 128: 22.7 and 57.1 ms a step against 8.4 and 23.7 at batch 1, i.e. 6-16 % of the FP8 peak in the
 // products of 128 tokens), and consistent with Azure's square FP8 GEMMs (2048^3 at 37 % of the best
 // against 78 % on H100). Tensor-parallel shards, narrower by TP, lose the most.
+// A routed expert's product is sized as what it is: the expert's own matrix (hidden × its
+// intermediate width, sharded by TP) over the tokens routed to it, k / E of the step's tokens. A
+// small MoE's experts (Qwen3-30B-A3B: 2048 × 768, 8 of 128) stay small products even in a step of
+// thousands of tokens, where a dense model's products are at full speed.
 constexpr double kGemmsPerLayer = 4;
 constexpr double kGemmHalfFlops = 2.0 * 256 * 52.6e6;  // (8.2 B - 0.62 B input embedding) / 36 layers / 4
 constexpr double kRocmGemmHalfFactor = 2;
@@ -42,6 +46,20 @@ constexpr double kLoraKernelsUsPerLayer = 62;
 constexpr double kDraftPassSeconds = 0.9e-3;
 
 double ceil_to(double v, double step) { return step > 1 ? std::ceil(v / step) * step : v; }
+
+// The routed experts' part of a token's matrix products: their weights per token (k of E experts in
+// every MoE layer), one expert product's weights (gate/up and down: two products) and k / E.
+struct RoutedShare {
+    double params_per_token = 0, params_per_product = 0, token_share = 1;
+};
+RoutedShare routed_share(const ModelSpec& m) {
+    if (!m.moe || m.moe->experts <= 0 || m.moe->experts_per_token <= 0) return {};
+    RoutedShare r;
+    r.token_share = std::min(1.0, double(m.moe->experts_per_token) / m.moe->experts);
+    r.params_per_token = std::min(split_params(m).routed_experts * r.token_share, compute_params_per_token(m));
+    r.params_per_product = (m.gated_mlp ? 3.0 : 2.0) * m.hidden * m.moe->expert_intermediate / 2.0;
+    return r;
+}
 
 // Tokens in flight in the forward pass vLLM profiles, times the bytes each one holds at the peak
 // of a layer: residual and normed hidden states, QKV, attention output, gate/up and activation.
@@ -120,13 +138,22 @@ double Replica::kv_tokens() const {
 
 double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_concurrency(), 1e9)); }
 
-double Replica::gemm_efficiency(double tokens) const {
-    const double f = 2.0 * tokens * gemm_params_per_call;
+double Replica::gemm_efficiency(double tokens, double params_per_call) const {
+    const double f = 2.0 * tokens * params_per_call;
     const bool rocm = runs_rocm(*gpu);
     const double half = kGemmHalfFlops * (rocm ? kRocmGemmHalfFactor : 1.0);
     const double floor = a.decode_compute_eff * (rocm ? kRocmGemmFloorShare : 1.0);
     const double share = f / (f + half);
     return gemm_share * (floor + (a.prefill_compute_eff - floor) * share);
+}
+
+double Replica::gemm_seconds(double tokens) const {
+    double t = tokens * linear_flops / (peak * gemm_efficiency(tokens, gemm_params_per_call));
+    if (expert_flops > 0) {
+        const double routed = tokens * expert_token_share;
+        t += tokens * expert_flops / (peak * gemm_efficiency(routed, expert_params_per_call));
+    }
+    return t;
 }
 
 double Replica::step_seconds(double decoding, double prompt_tokens) const {
@@ -136,7 +163,7 @@ double Replica::step_seconds(double decoding, double prompt_tokens) const {
     const ModelSpec& m = job->model;
     const double experts = m.moe ? expert_read * expert_touch_fraction(*m.moe, tokens) : expert_read;
     const double weights = (dense_read + experts) / bandwidth;
-    const double gemm = tokens * linear_flops / (peak * gemm_efficiency(tokens));
+    const double gemm = gemm_seconds(tokens);
     const double decode_attn = std::max(decoding * kv_read / bandwidth,
                                         verify * decode_attn_flops / (attn_peak * a.decode_compute_eff));
     const double prefill_attn = prompt_tokens * prefill_attn_flops / (attn_peak * a.prefill_compute_eff);
@@ -151,7 +178,7 @@ double Replica::extra_seconds(double decoding, double tokens) const {
     if (w.spec.draft > 0 && decoding > 0) {
         const ModelSpec& m = job->model;
         const double experts = m.moe ? draft_expert_read * expert_touch_fraction(*m.moe, decoding) : draft_expert_read;
-        const double gemm = decoding * draft_flops / (peak * gemm_efficiency(decoding));
+        const double gemm = decoding * draft_flops / (peak * gemm_efficiency(decoding, gemm_params_per_call));
         t += w.spec.draft * (std::max((draft_read + experts) / bandwidth, gemm) + draft_fixed);
     }
     if (w.lora.served > 0) {
@@ -279,8 +306,9 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const double vendor_gemm = runs_rocm(g) ? a.rocm_gemm_share : 1.0;
     r.peak = peak_flops(g, kind);
     r.attn_peak = peak_flops(g, ComputeKind::bf16) * vendor_gemm;
-    const bool lowp = kind == ComputeKind::fp8 || kind == ComputeKind::int8 || kind == ComputeKind::fp4;
-    r.gemm_share = (lowp ? a.lowp_compute_factor : 1.0) * vendor_gemm;
+    const bool lowp = kind == ComputeKind::fp8 || kind == ComputeKind::int8;
+    const double lowp_share = kind == ComputeKind::fp4 ? a.fp4_compute_factor : lowp ? a.lowp_compute_factor : 1.0;
+    r.gemm_share = lowp_share * vendor_gemm;
     r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * (runs_rocm(g) ? a.rocm_bandwidth_share : 1.0);
     const WeightBytes wb = weight_bytes(m, job.wq);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
@@ -288,8 +316,13 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const double ctx = r.context(), in = r.in(), out = r.out();
     r.kv_read = kv_bytes_per_sequence(r.kv, ctx + out / 2.0).value * r.kv_share;
     const double linear = 2.0 * compute_params_per_token(m);
-    r.linear_flops = linear / split;
-    r.gemm_params_per_call = compute_params_per_token(m) / std::max(1, m.layers) / r.tp / kGemmsPerLayer;
+    const RoutedShare routed = routed_share(m);
+    r.linear_flops = (linear - 2.0 * routed.params_per_token) / split;
+    r.expert_flops = 2.0 * routed.params_per_token / split;
+    r.gemm_params_per_call = (compute_params_per_token(m) - routed.params_per_token) /
+                             std::max(1, m.layers) / r.tp / kGemmsPerLayer;
+    r.expert_params_per_call = routed.params_per_product / r.tp;
+    r.expert_token_share = routed.token_share;
     r.decode_attn_flops = (forward_flops_per_token(m, ctx + out / 2.0) - linear) / split;
     // A prompt's new tokens attend to the cached part before them and to half of themselves.
     r.prefill_attn_flops = (forward_flops_per_token(m, ctx - in / 2.0) - linear) / split;

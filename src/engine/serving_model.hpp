@@ -81,11 +81,15 @@ struct Replica {
     Bytes kv_ctx, kv_avg;        // KV per sequence per GPU: at ctx (whole blocks), at in + out
     double peak = 0, attn_peak = 0, bandwidth = 0;  // GEMM peak of the weights' arithmetic; BF16 peak
     double gemm_share = 1;  // share of the GEMM efficiency low-precision arithmetic keeps
-    double gemm_params_per_call = 0;  // weights of one of a layer's matrix products on one GPU
+    double gemm_params_per_call = 0;  // weights of one of a layer's dense matrix products on one GPU
+    // MoE: one routed expert's matrix product on one GPU, and the share of a step's tokens each
+    // expert sees (k of E experts per token, uniform routing).
+    double expert_params_per_call = 0, expert_token_share = 1;
     // Per GPU, per step: weight bytes always read / of all routed experts; KV bytes per decoding
-    // sequence; FLOPs per token of the linear layers, of attention in decode and in prefill.
+    // sequence; FLOPs per token of the dense linear layers, of the routed experts, of attention in
+    // decode and in prefill.
     double dense_read = 0, expert_read = 0, kv_read = 0;
-    double linear_flops = 0, decode_attn_flops = 0, prefill_attn_flops = 0;
+    double linear_flops = 0, expert_flops = 0, decode_attn_flops = 0, prefill_attn_flops = 0;
     // Per step of one pipeline stage: the fixed time of its layers; its all-reduces' latency and
     // seconds per token of payload (0 without TP).
     double fixed_step = 0, allreduce_latency = 0, allreduce_per_token = 0;
@@ -119,7 +123,8 @@ struct Replica {
     double extra_seconds(double decoding, double tokens) const;
 
   private:
-    double gemm_efficiency(double tokens) const;
+    double gemm_efficiency(double tokens, double params_per_call) const;
+    double gemm_seconds(double tokens) const;  // the step's linear layers, dense and routed
 };
 
 Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Assumptions& a, double batch);

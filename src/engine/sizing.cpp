@@ -280,7 +280,7 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
                            .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
         said.push_back(Message(code::assume_prefill_eff).num("eff", a.prefill_compute_eff * 100)
                            .num("low", hi.prefill_compute_eff * 100).num("high", lo.prefill_compute_eff * 100)
-                           .num("lowp", a.lowp_compute_factor * 100));
+                           .num("lowp", a.lowp_compute_factor * 100).num("fp4", a.fp4_compute_factor * 100));
         said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
                            .num("graphs", a.cuda_graph_gb).num("nccl", a.nccl_gb)
                            .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));

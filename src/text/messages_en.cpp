@@ -163,8 +163,8 @@ const TextPair kEnglish[] = {
     {"assume.binary_gb", "GPU memory sizes are binary (80 GB HBM = 80 GiB = 85.9 GB); figures in GB are 10^9 bytes"},
     {"assume.decode_eff", "decode reaches {eff:0} % of memory bandwidth (range {low:0}-{high:0} %)"},
     {"assume.prefill_eff",
-     "prefill GEMMs reach {eff:0} % of the dense BF16 tensor peak (range {low:0}-{high:0} %); FP8, INT8 "
-     "and FP4 GEMMs {lowp:0} % of that share of their own peak"},
+     "prefill GEMMs reach {eff:0} % of the dense BF16 tensor peak (range {low:0}-{high:0} %); FP8 and "
+     "INT8 GEMMs {lowp:0} % of that share of their own peak, FP4 GEMMs {fp4:0} %"},
     {"assume.serve_overhead",
      "vLLM memory per GPU besides weights and KV: the activation peak it profiles (a forward pass of "
      "max_num_batched_tokens = 8192 tokens on 70 GB+ GPUs other than the A100, 2048 elsewhere, or "

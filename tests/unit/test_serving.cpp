@@ -134,3 +134,37 @@ TEST_CASE("the vLLM command raises --max-num-seqs only beyond vLLM's default") {
     const std::string b = text::command_text(o->command, text::Lang::en);
     CHECK(b.find("--max-num-seqs 2000") != std::string::npos);
 }
+
+TEST_CASE("a routed expert's product is the expert's own matrix over the tokens routed to it") {
+    // Qwen3-30B-A3B (config.json): 48 layers, hidden 2048, 128 experts of width 768, 8 per token.
+    const Fixture f("v=1&model=Qwen/Qwen3-30B-A3B&wq=fp8&ctx=2048&in=1024&out=1024", "h100-sxm");
+    const Replica r = f.replica();
+    CHECK(r.expert_token_share == doctest::Approx(8.0 / 128));
+    CHECK(r.expert_params_per_call == doctest::Approx(3.0 * 2048 * 768 / 2));  // gate/up, down
+    CHECK(r.expert_flops == doctest::Approx(2.0 * 48 * 8 * 3 * 2048 * 768));  // per token, one GPU
+    // Sized as one dense product of all the step's tokens, the same experts would run faster: a
+    // prompt-filled step of 8,192 tokens is GEMM-bound and takes longer with the experts' own shape.
+    Replica as_dense = r;
+    as_dense.linear_flops += as_dense.expert_flops;
+    as_dense.expert_flops = 0;
+    as_dense.gemm_params_per_call = compute_params_per_token(*f.model) / 48 / 4;
+    CHECK(r.step_seconds(0, 8192) > 1.2 * as_dense.step_seconds(0, 8192));
+    // A dense model has no routed part.
+    const Fixture d("v=1&model=Qwen/Qwen3-8B&ctx=2048&in=1024&out=1024", "h100-sxm");
+    CHECK(d.replica().expert_flops == 0);
+}
+
+TEST_CASE("FP4 products keep less of their peak than FP8 ones") {
+    // vLLM PR #20646, B200, N 6144 K 4096 at M 8192 and 16384: NVFP4 3,025 and 3,039 TFLOPS of 9,000,
+    // BF16 1,421 and 1,360 of 2,250. The share NVFP4 keeps of BF16's is the factor.
+    const double measured = ((3025.0 / 9000) / (1421.0 / 2250) + (3039.0 / 9000) / (1360.0 / 2250)) / 2;
+    CHECK(Assumptions::typical().fp4_compute_factor == doctest::Approx(measured).epsilon(0.02));
+    const Fixture fp4("v=1&model=meta-llama/Llama-3.3-70B-Instruct&wq=nvfp4&ctx=2048&in=1024&out=1024", "b200");
+    const Fixture fp8("v=1&model=meta-llama/Llama-3.3-70B-Instruct&wq=fp8&ctx=2048&in=1024&out=1024", "b200");
+    CHECK(fp4.replica().gemm_share == doctest::Approx(0.55));
+    CHECK(fp8.replica().gemm_share == doctest::Approx(0.75));
+    // A prompt-bound step in FP4 is faster than in FP8, by less than the peaks' 2x: 2 × 0.55 / 0.75.
+    const double ratio = fp8.replica().step_seconds(0, 8192) / fp4.replica().step_seconds(0, 8192);
+    CHECK(ratio > 1.2);
+    CHECK(ratio < 2 * 0.55 / 0.75 + 0.01);
+}
