@@ -165,6 +165,7 @@ namespace gpusizer {
     X(assume_trainer_hf, "assume.trainer_hf")                                      \
     X(assume_trainer_fused, "assume.trainer_fused")                                \
     X(assume_trainer_nemo, "assume.trainer_nemo")                                  \
+    X(assume_no_ckpt, "assume.no_ckpt")                                            \
     X(assume_pretrain_layout, "assume.pretrain_layout")                            \
     X(assume_month_rented, "assume.month_rented")                                  \
     X(assume_mtok_at_load, "assume.mtok_at_load")                                  \

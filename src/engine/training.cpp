@@ -92,13 +92,25 @@ double params_per_gpu(const ParamSplit& p, const Layout& l, bool sharded) {
     return dense / l.dp + experts / std::max(1, l.dp / l.ep);
 }
 
+// ZeRO-3 / FSDP shards the weights but computes each layer whole: the layer at work and the one
+// prefetched next are all-gathered on every GPU (FSDP's per-layer units; DeepSpeed keeps up to 1e9
+// parameters live), and full training's backward holds that layer's unsharded gradients before the
+// reduce-scatter. `layer_bytes`: one decoder layer's weights on one model-parallel rank.
+double gathered_layer_bytes(const State& s, const Layout& l, double layer_bytes) {
+    if (l.zero < 3 || l.dp <= 1) return 0;
+    return layer_bytes * (is_full(s) ? 3.0 : 2.0);
+}
+
 MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& a) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
     const ParamSplit p = split_params(m);
     MemoryBreakdown b;
+    const double layers = std::max(1, m.layers);
     if (is_full(s)) {
-        b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3)};
+        const double embeddings = (p.input_embedding + p.lm_head) / (double(l.tp) * l.pp);
+        const double layer = 2.0 * (params_per_gpu(p, l, false) - embeddings) / layers;
+        b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3) + gathered_layer_bytes(s, l, layer)};
         b.gradients = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 2)};
         b.optimizer = Bytes{12.0 * params_per_gpu(p, l, l.zero >= 1)};
     } else {
@@ -108,7 +120,9 @@ MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& 
             base = (p.total - embeddings) * kQloraBitsPerWeight / 8.0 + framework(s).qlora_embedding_bytes * embeddings;
         const double adapters = lora_params(m, s.rank);
         const double mp = double(l.tp) * l.pp;
-        b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters};
+        const double layer = (base - (s.method == TuneMethod::qlora ? framework(s).qlora_embedding_bytes : 2.0) *
+                                          embeddings) / mp / layers;
+        b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters + gathered_layer_bytes(s, l, layer)};
         b.gradients = Bytes{2.0 * adapters};
         b.optimizer = Bytes{12.0 * adapters / (l.zero >= 1 ? l.dp : 1)};
     }
@@ -272,9 +286,21 @@ double mfu_on(const Job& job, const GpuSpec& g, double mfu) {
     return mfu * effective_mfu(megatron) / effective_mfu(s);
 }
 
+// The fine-tuning MFUs were measured with activation checkpointing on (torchtune's and LLaMA-Factory's
+// runs), whose backward pass recomputes each layer's forward: 3 passes of LoRA's 2, 4 of full
+// training's 3. Without it a token costs the model's passes only. (A given MFU is the user's own run;
+// NeMo's and pre-training's MFUs are Megatron's at its own recompute policy: `ckpt` moves their
+// memory only.)
+double checkpoint_speedup(const State& s) {
+    if (s.ckpt || s.mfu || s.task != Task::tune || s.trainer == Trainer::nemo) return 1.0;
+    const double passes = is_full(s) ? 3.0 : 2.0;
+    return (passes + 1.0) / passes;
+}
+
 double sustained_flops(const Job& job, const GpuSpec& g, double mfu, const Assumptions& a) {
     const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
-    return peak_flops(g, ComputeKind::bf16) * mfu_on(job, g, mfu) * vendor_gemm_share(g, a) * a.mfu_scale * fp8;
+    return peak_flops(g, ComputeKind::bf16) * mfu_on(job, g, mfu) * vendor_gemm_share(g, a) * a.mfu_scale * fp8 *
+           checkpoint_speedup(job.state);
 }
 
 // A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish
@@ -488,6 +514,7 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
     if (s.task == Task::tune) {
         const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
         const double host_gb = tokens * 2.0 * r.model.hidden * r.model.layers / 1e9;  // offloaded checkpoints
+        if (checkpoint_speedup(s) > 1) said.push_back(Message(code::assume_no_ckpt).num("speedup", checkpoint_speedup(s)));
         if (s.trainer == Trainer::fused) said.push_back(Message(code::assume_trainer_fused).num("host_gb", s.ckpt ? host_gb : 0));
         else if (s.trainer == Trainer::nemo) said.push_back(nemo_assumption(s));
         else said.push_back(Message(code::assume_trainer_hf).num("qlora", s.method == TuneMethod::qlora ? 1 : 0));

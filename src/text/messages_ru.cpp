@@ -226,6 +226,9 @@ const TextPair kRussian[] = {
     {"assume.trainer_fused",
      "тренер: слитая / поблочная кросс-энтропия (Unsloth, ядра Liger, torchtune): без полных логитов"
      "{?host_gb:; входы слоёв для чекпоинтинга выгружаются в память хоста ({host_gb:1} ГБ ОЗУ на GPU)}"},
+    {"assume.no_ckpt",
+     "без чекпоинтинга активаций: каждый токен обходится без повторного прямого прохода, скорость в "
+     "{speedup:2} раза выше, чем при MFU выше (MFU дообучения измерены с чекпоинтингом: torchtune, LLaMA-Factory)"},
     {"assume.trainer_nemo",
      "тренер: NVIDIA NeMo / Megatron-Bridge{?tune:: функция потерь Megatron (6 Б на элемент словаря на токен), "
      "чекпоинты на GPU}; MFU 56 % (NeMo 24.07: предобучение Llama 2 7B, 8 × H100, FP8, 16 847 токенов/с на GPU)"
