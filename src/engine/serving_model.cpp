@@ -230,8 +230,9 @@ Cycle Replica::cycle(double batch) const {
     c.utilization = std::min(0.999, arrivals * service);
     const double wait = c.utilization * service / (2.0 * (1.0 - c.utilization));
     c.queue = std::min(wait, (b - 1) * service);
-    const double residual = b > 1 ? 0.5 * c.seconds / steps : 0.0;  // the step running on arrival
-    c.ttft = a.request_overhead_ms * 1e-3 + residual + c.queue + own_prefill;
+    c.mean_step = c.seconds / steps;
+    c.residual = b > 1 ? 0.5 * c.mean_step : 0.0;  // the step running on arrival
+    c.ttft = a.request_overhead_ms * 1e-3 + c.residual + c.queue + own_prefill;
     return c;
 }
 

@@ -66,6 +66,15 @@ struct Waits {
     double slot_p = 0, slot_scale = 0;        // waiting for a batch slot
 };
 
+// The rest of the step running when a request arrives, at quantile q: the replica is busy with
+// probability 1 − e^−n (n requests in it on average, Poisson arrivals see the time average), and
+// the rest of a step is uniform over its length. (The mean cycle counts half a step.)
+double residual_quantile(const Cycle& c, double n, double q) {
+    const double busy = 1.0 - std::exp(-std::max(0.0, n));
+    if (q <= 1.0 - busy) return 0;
+    return c.mean_step * (q - (1.0 - busy)) / busy;
+}
+
 double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Waits& w, double q) {
     const Cycle c = r.cycle(std::max(1.0, n));
     // The prompt's own prefill: its chunks, each a step carrying up to the budget of its tokens beside
@@ -76,7 +85,8 @@ double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Wait
         return chunks * r.step_seconds(n, tokens / chunks);
     };
     const double longer = own(length_at(r.in(), load.spread, q)) - own(r.in());
-    return c.ttft - c.queue + longer + wait_quantile(w.prefill_p, w.prefill_scale, q) +
+    return c.ttft - c.queue - c.residual + residual_quantile(c, n, q) + longer +
+           wait_quantile(w.prefill_p, w.prefill_scale, q) +
            wait_quantile(w.slot_p, w.slot_scale, q);
 }
 

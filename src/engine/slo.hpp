@@ -22,8 +22,9 @@
 //   arrivals: the variance of an M/G/∞ count); its TPOT percentile is the step time at the batch of
 //   that percentile, the whole of the fluctuation (a request's own averaging over its answer is not
 //   credited: an upper bound).
-// - Percentiles of TTFT add the percentile waits and the percentile prompt (a bound above the
-//   percentile of the sum).
+// - Percentiles of TTFT add the percentile waits, the percentile prompt and the percentile rest of
+//   the step running on arrival (busy with probability 1 − e^−N, the rest uniform over a step), a
+//   bound above the percentile of the sum.
 // - No preemption. The batch slots (slo_slots) count each request's KV at its prompt plus its whole
 //   answer, so a fleet sized here admits only what its cache holds to the end; vLLM admits by the
 //   blocks a request holds now and preempts (recomputes) when running answers outgrow the cache.
