@@ -174,3 +174,22 @@ TEST_CASE("a prompt and answer that outgrow the context per request are said, no
             worded = text::render(w, Lang::ru).find("2076") != std::string::npos;
     CHECK(worded);
 }
+
+TEST_CASE("a TTFT percentile counts that percentile of the step still running on arrival") {
+    // At 1 request/s with fixed lengths nobody queues: p50 and p99 differ only by the rest of the
+    // step running when the request comes, uniform over the step, the replica busy with 1 − e^−N.
+    const DecodedLink d = decode_link("v=1&task=infer&model=meta-llama/Llama-3.1-8B-Instruct&ctx=8192&in=200&out=180");
+    const ModelSpec& m = test::model(d.state.model.c_str());
+    const std::vector<const GpuSpec*> gpus{&test::gpu("h100-pcie")};
+    const Job job{d.state, test::bundled(), m, m.native_format, gpus};
+    const Replica r = make_replica(job, *gpus[0], 1, 1, Assumptions::typical(), 1);
+    SloLoad load;
+    load.rps = 1;
+    const SloPoint p = slo_point(r, load);
+    const Cycle c = r.cycle(std::max(1.0, p.concurrency));
+    const double busy = 1 - std::exp(-p.concurrency);
+    auto rest = [&](double q) { return q <= 1 - busy ? 0.0 : c.mean_step * (q - (1 - busy)) / busy; };
+    CHECK(p.ttft_s.p99 - p.ttft_s.p50 == doctest::Approx(rest(0.99) - rest(0.50)).epsilon(0.02));
+    CHECK(p.ttft_s.p99 - p.ttft_s.p50 > 0.4 * c.mean_step);
+    CHECK(p.ttft_s.p99 - p.ttft_s.p50 < c.mean_step);
+}
