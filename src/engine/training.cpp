@@ -286,8 +286,8 @@ double mfu_on(const Job& job, const GpuSpec& g, double mfu) {
     return mfu * effective_mfu(megatron) / effective_mfu(s);
 }
 
-// The fine-tuning MFUs were measured with activation checkpointing on (torchtune's and LLaMA-Factory's
-// runs), whose backward pass recomputes each layer's forward: 3 passes of LoRA's 2, 4 of full
+// The fine-tuning MFUs were set on runs with activation checkpointing on (LLaMA-Factory's default),
+// whose backward pass recomputes each layer's forward: 3 passes of LoRA's 2, 4 of full
 // training's 3. Without it a token costs the model's passes only. (A given MFU is the user's own run;
 // NeMo's and pre-training's MFUs are Megatron's at its own recompute policy: `ckpt` moves their
 // memory only.)

@@ -204,8 +204,8 @@ const TextPair kEnglish[] = {
      "trainer: fused / chunked cross-entropy (Unsloth, Liger kernels, torchtune): no full logits"
      "{?host_gb:; checkpointed layer inputs offloaded to host memory ({host_gb:1} GB of RAM per GPU)}"},
     {"assume.no_ckpt",
-     "no activation checkpointing: each token skips the recomputed forward pass, {speedup:2}x the speed at "
-     "the MFU above (the fine-tuning MFUs were measured with checkpointing on: torchtune, LLaMA-Factory)"},
+     "no activation checkpointing: the backward recomputes no forward pass, {speedup:2}x the speed at the MFU "
+     "above (the fine-tuning MFUs were set on runs with checkpointing on, LLaMA-Factory's default)"},
     {"assume.trainer_nemo",
      "trainer: NVIDIA NeMo / Megatron-Bridge{?tune:: Megatron's loss (6 B per vocabulary entry per token), checkpoints "
      "on the GPU}; MFU 56 % (NeMo 24.07: Llama 2 7B pre-training, 8 × H100, FP8, 16,847 tokens/s per GPU)"
