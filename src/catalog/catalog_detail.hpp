@@ -140,7 +140,7 @@ bool within_count(const json& v, const char* list, const std::string& file, std:
 // Fills `g` / `m` from `r`. With `partial` (a provider override) only fields present are read.
 void read_gpu(Reader& r, GpuSpec& g, bool partial);
 void read_model(Reader& r, ModelSpec& m, bool partial);
-// "aliases": {old id: new id}.
+// "aliases": {old id: new id, another checkpoint's id: {"same_architecture_as": model id, "sources": …}}.
 void read_aliases(const json& root, const std::string& file, std::vector<CatalogError>& errors, Catalog& c);
 // "currency": a three-letter code; an error names what was given.
 void read_currency(Reader& top, std::string& currency);

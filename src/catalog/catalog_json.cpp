@@ -447,8 +447,23 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
     if (!it->is_object()) { errors.push_back({file, "", "aliases", "expected an object {old id: new id}"}); return; }
     if (!within_count(*it, "aliases", file, errors)) return;
     for (auto a = it->begin(); a != it->end(); ++a) {
-        if (!a.value().is_string()) { errors.push_back({file, "aliases", a.key(), "expected a string id"}); continue; }
-        c.aliases.emplace_back(a.key(), a.value().get_ref<const std::string&>());
+        const json& v = a.value();
+        if (v.is_string()) {
+            c.aliases.emplace_back(a.key(), v.get_ref<const std::string&>());
+            continue;
+        }
+        // Another checkpoint of a catalog model's architecture: {"same_architecture_as": id, "sources": …}.
+        const auto model = v.is_object() ? v.find("same_architecture_as") : v.end();
+        if (!v.is_object() || model == v.end() || !model->is_string()) {
+            errors.push_back({file, "aliases", a.key(), "expected a string id or {\"same_architecture_as\": id, \"sources\": …}"});
+            continue;
+        }
+        const auto src = v.find("sources");
+        if (src == v.end()) {
+            errors.push_back({file, "aliases", a.key(), "every entry must cite its sources"});
+            continue;
+        }
+        c.variants.push_back({a.key(), model->get<std::string>(), sources_text(&*src)});
     }
 }
 
@@ -490,6 +505,8 @@ void check_references(Catalog& c, const std::string& file, std::vector<CatalogEr
         if (!gpus.count(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
     for (const auto& [from, to] : c.aliases)
         if (!gpus.count(to) && !models.count(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
+    for (const auto& v : c.variants)
+        if (!models.count(v.model)) errors.push_back({file, "aliases", v.id, "points to unknown model '" + v.model + "'"});
 }
 
 }  // namespace

@@ -25,6 +25,12 @@ const GpuSpec* Catalog::find_gpu(const std::string& id) const {
     return nullptr;
 }
 
+const ModelVariant* Catalog::find_variant(const std::string& id) const {
+    for (const auto& v : variants)
+        if (equals_ignore_case(v.id, id)) return &v;
+    return nullptr;
+}
+
 const ModelSpec* Catalog::find_model(const std::string& id, std::string* via_alias) const {
     for (const auto& m : models)
         if (equals_ignore_case(m.id, id)) return &m;

@@ -112,6 +112,12 @@ struct ServerSpec {
     int gpus = 8;
 };
 
+// A checkpoint of a catalog model's architecture under another id (a base model and its instruct
+// model: the same config.json layers, widths, heads and vocabulary). Sized as that model, and said so.
+struct ModelVariant {
+    std::string id, model, source;
+};
+
 struct TaskPreset {
     std::string id;
     Task task = Task::infer;
@@ -133,10 +139,13 @@ struct Catalog {
     std::vector<ModelSpec> models;
     std::vector<TaskPreset> presets;
     std::vector<std::pair<std::string, std::string>> aliases;  // old id -> current id
+    std::vector<ModelVariant> variants;                         // another checkpoint -> catalog model
 
     const GpuSpec* find_gpu(const std::string& id) const;
     // Case-insensitive, follows aliases. Sets *via_alias when an alias was used.
     const ModelSpec* find_model(const std::string& id, std::string* via_alias = nullptr) const;
+    // Case-insensitive: the variant an id names, if any.
+    const ModelVariant* find_variant(const std::string& id) const;
 };
 
 }  // namespace gpusizer

@@ -217,6 +217,11 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
     } else {
         std::string alias;
         const ModelSpec* found = catalog.find_model(state.model, &alias);
+        const ModelVariant* variant = found ? nullptr : catalog.find_variant(state.model);
+        if (variant) {
+            found = catalog.find_model(variant->model);
+            if (found) r.warnings.push_back(Message(code::model_variant).str("id", variant->id).str("model", found->id));
+        }
         if (!found) {
             r.warnings.push_back(Message(code::model_unknown).str("model", state.model));
             return false;

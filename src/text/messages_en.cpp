@@ -33,6 +33,8 @@ const TextPair kEnglish[] = {
      "this one {params_b:1} B: it is shown as a custom model, sized as the link describes"},
     {"model.unknown", "model '{model}' is not in the catalog; nothing was evaluated"},
     {"model.alias", "model id '{old}' is now '{new}'"},
+    {"model.variant", "'{id}' has the architecture of '{model}' (the same layers, widths, heads and vocabulary in "
+                      "config.json): sized as it"},
     {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},
     {"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"},
     {"model.context_over_max",

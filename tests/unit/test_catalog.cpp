@@ -299,3 +299,27 @@ TEST_CASE("provider files: a price removes the price's reason; partial overrides
     CHECK(added.errors[0].to_string() ==
           "p.json: gpus[new].tflops_dense.fp8: null without a reason in \"unknown\"");
 }
+
+TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, and said so") {
+    // The base models' config.json equal their instruct models' in every dimension the engine reads.
+    const ModelVariant* v = test::bundled().find_variant("META-LLAMA/Llama-3.1-8B");
+    REQUIRE(v);
+    CHECK(v->model == "meta-llama/Llama-3.1-8B-Instruct");
+    CHECK(v->source.find("config.json") != std::string::npos);
+    CHECK(test::bundled().find_model("meta-llama/Llama-3.1-8B") == nullptr);  // not a rename
+    const Result r = test::run("v=1&task=train&model=meta-llama/Llama-3.1-70B&tokens=15T&gpu=h100-sxm&n=2048");
+    CHECK(r.model.id == "meta-llama/Llama-3.1-70B-Instruct");
+    bool said = false;
+    for (const Message& m : r.warnings) said = said || m.code == code::model_variant;
+    CHECK(said);
+    const Result same = test::run("v=1&task=train&model=meta-llama/Llama-3.1-70B-Instruct&tokens=15T&gpu=h100-sxm&n=2048");
+    REQUIRE(!r.options.empty());
+    REQUIRE(!same.options.empty());
+    CHECK(r.options[0].gpu_hours.mid == same.options[0].gpu_hours.mid);
+    // A variant must name a catalog model and cite its sources.
+    const std::string gpu = R"("gpus":[{"id":"g1","name":"G","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}])";
+    CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d","sources":"s"}}})") ==
+          std::vector<std::string>{"bad.json: aliases.a/b: points to unknown model 'c/d'"});
+    CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d"}}})") ==
+          std::vector<std::string>{"bad.json: aliases.a/b: every entry must cite its sources"});
+}
