@@ -15,6 +15,12 @@ bool equals_ignore_case(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+bool Catalog::is_gpu_id(const std::string& id) const {
+    for (const auto& g : gpus)
+        if (equals_ignore_case(g.id, id)) return true;
+    return false;
+}
+
 const GpuSpec* Catalog::find_gpu(const std::string& id) const {
     for (const auto& g : gpus)
         if (equals_ignore_case(g.id, id)) return &g;

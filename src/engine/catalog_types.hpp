@@ -141,7 +141,8 @@ struct Catalog {
     std::vector<std::pair<std::string, std::string>> aliases;  // old id -> current id
     std::vector<ModelVariant> variants;                         // another checkpoint -> catalog model
 
-    const GpuSpec* find_gpu(const std::string& id) const;
+    const GpuSpec* find_gpu(const std::string& id) const;  // case-insensitive, follows aliases
+    bool is_gpu_id(const std::string& id) const;           // a GPU's own id (any case), not an alias
     // Case-insensitive, follows aliases. Sets *via_alias when an alias was used.
     const ModelSpec* find_model(const std::string& id, std::string* via_alias = nullptr) const;
     // Case-insensitive: the variant an id names, if any.

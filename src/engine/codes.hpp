@@ -27,6 +27,7 @@ namespace gpusizer {
     X(model_unknown, "model.unknown")                                              \
     X(model_alias, "model.alias")                                                  \
     X(model_variant, "model.variant")                                              \
+    X(gpu_alias, "gpu.alias")                                                      \
     X(model_estimated, "model.estimated")                                          \
     X(model_incomplete, "model.incomplete")                                        \
     X(model_context_over_max, "model.context_over_max")                            \

@@ -246,7 +246,12 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
 std::vector<const GpuSpec*> candidate_gpus(const State& state, const Catalog& catalog, Result& r) {
     std::vector<const GpuSpec*> gpus;
     if (!state.gpu.empty()) {
-        if (const GpuSpec* g = catalog.find_gpu(state.gpu)) return {g};
+        if (const GpuSpec* g = catalog.find_gpu(state.gpu)) {
+            // A short name the catalog maps to one card (h100 → h100-sxm) is said, not silently taken.
+            if (!catalog.is_gpu_id(state.gpu))
+                r.warnings.push_back(Message(code::gpu_alias).str("gpu", state.gpu).str("id", g->id).str("name", g->name));
+            return {g};
+        }
         r.warnings.push_back(Message(code::gpu_unknown).str("gpu", state.gpu));
     }
     for (const auto& g : catalog.gpus)

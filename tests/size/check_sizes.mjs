@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 314800,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 314950,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -40,19 +40,21 @@ const BUDGET = {
                                  // the routed experts' own products, the FP4 share, the recompute's time, FSDP's
                                  // gathered layers, the running step's percentiles and the 18 new published runs
                                  // (TensorRT-LLM's FP4 table, torchtune); 314765 B (measured, +0.6 KB) with the
-                                 // model variants (base checkpoints sized as their instruct models, with a notice)
+                                 // model variants (base checkpoints sized as their instruct models, with a notice);
+                                 // 314922 B with the GPU short names' notice (h100 read as h100-sxm)
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
   // Not before the first frame (of a page in English):
-  'text-ru.bin': 33000,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
+  'text-ru.bin': 33050,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
                                  // before the training commands' notes, the bands, the speech pipelines and the
                                  // hostile-input notices of 2026-12-04's fourth session: 21.2 KB; 24.8 KB with
                                  // the advice and issue 28's config.json notes in its fifth; 25.9 KB with issue 27's
                                  // import errors in Russian and plural forms; 27.3 KB with the rate sizing's inputs
                                  // and the CLI's own lines in Russian; 32.1 KB with issue 31's section, presets and
                                  // assumptions; 32.8 KB with the NeMo trainer's; 32.9 KB with the FP4 share's
-                                 // and the recompute's assumptions; 33.0 KB with the variants' notice)
+                                 // and the recompute's assumptions; 33.0 KB with the variants' and the GPU short
+                                 // names' notices)
   'model-notes.bin': 8.5 * KB,   // the models' notes (tooltips), fetched once the first frame is on the screen
   'model-notes-ru.bin': 10.5 * KB,  // their Russian notes (issue 27), fetched the same way by a page in Russian only (10.0 KB)
   'gpusizer-json.js': 2.5 * KB,  // the JSON module (provider files, config.json import), fetched when needed
@@ -78,11 +80,11 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // notes are fetched only when needed or after the first frame.
 // Over it since 2026-12-04's fourth session (312.7 KB: the wasm's +13.6 KB above; 323.1 KB in its fifth, the
 // wasm's +8.8 KB above; 330.0 KB with issue 27's UI work; 338.8 KB with the sixth session's rate sizing and
-// redesign; 353.1 KB with issue 31's request shape; 354.2 KB with the NeMo trainer; 356.0 KB with the experts'
-// products, the FP4 share, the recompute, the running step's percentiles, 18 new published runs and the
-// model variants): a known regression,
+// redesign; 353.1 KB with issue 31's request shape; 354.2 KB with the NeMo trainer; 356.2 KB with the experts'
+// products, the FP4 share, the recompute, the running step's percentiles, 18 new published runs, the
+// model variants and the GPU short names): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 356.05 * KB;
+const FIRST_LOAD_BUDGET = 356.25 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }

@@ -323,3 +323,20 @@ TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, 
     CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d"}}})") ==
           std::vector<std::string>{"bad.json: aliases.a/b: every entry must cite its sources"});
 }
+
+TEST_CASE("a short GPU name the catalog maps to one card is said, not silently taken") {
+    auto alias_said = [](const Result& r) {
+        for (const Message& m : r.warnings)
+            if (m.code == code::gpu_alias) return true;
+        return false;
+    };
+    const Result h100 = test::run("v=1&model=Qwen/Qwen3-8B&gpu=h100");
+    REQUIRE(!h100.options.empty());
+    CHECK(h100.options[0].gpu_id == "h100-sxm");
+    CHECK(alias_said(h100));
+    // Its own id, in any case, needs no word.
+    const Result own = test::run("v=1&model=Qwen/Qwen3-8B&gpu=H100-SXM");
+    REQUIRE(!own.options.empty());
+    CHECK(own.options[0].gpu_id == "h100-sxm");
+    CHECK_FALSE(alias_said(own));
+}
