@@ -446,24 +446,41 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
     if (it == root.end()) return;
     if (!it->is_object()) { errors.push_back({file, "", "aliases", "expected an object {old id: new id}"}); return; }
     if (!within_count(*it, "aliases", file, errors)) return;
+    auto has = [](const auto& list, const std::string& id) {
+        return std::any_of(list.begin(), list.end(), [&](const auto& e) { return e.id == id; });
+    };
     for (auto a = it->begin(); a != it->end(); ++a) {
         const json& v = a.value();
+        const std::string& id = a.key();
+        // A later file's entry (a provider's) replaces an earlier one of the same id.
+        c.aliases.erase(std::remove_if(c.aliases.begin(), c.aliases.end(), [&](const auto& e) { return e.first == id; }),
+                        c.aliases.end());
+        c.variants.erase(std::remove_if(c.variants.begin(), c.variants.end(), [&](const auto& e) { return e.id == id; }),
+                         c.variants.end());
         if (v.is_string()) {
-            c.aliases.emplace_back(a.key(), v.get_ref<const std::string&>());
+            const std::string& to = v.get_ref<const std::string&>();
+            if (!has(c.gpus, to) && !has(c.models, to))
+                errors.push_back({file, "aliases", id, "points to unknown id '" + to + "'"});
+            else
+                c.aliases.emplace_back(id, to);
             continue;
         }
         // Another checkpoint of a catalog model's architecture: {"same_architecture_as": id, "sources": …}.
         const auto model = v.is_object() ? v.find("same_architecture_as") : v.end();
         if (!v.is_object() || model == v.end() || !model->is_string()) {
-            errors.push_back({file, "aliases", a.key(), "expected a string id or {\"same_architecture_as\": id, \"sources\": …}"});
+            errors.push_back({file, "aliases", id, "expected a string id or {\"same_architecture_as\": id, \"sources\": …}"});
             continue;
         }
         const auto src = v.find("sources");
-        if (src == v.end()) {
-            errors.push_back({file, "aliases", a.key(), "every entry must cite its sources"});
+        if (src == v.end() || !(src->is_string() || src->is_object())) {
+            errors.push_back({file, "aliases", id, "every entry must cite its sources (text or an object of texts)"});
             continue;
         }
-        c.variants.push_back({a.key(), model->get<std::string>(), sources_text(&*src)});
+        if (!has(c.models, model->get<std::string>())) {
+            errors.push_back({file, "aliases", id, "points to unknown model '" + model->get<std::string>() + "'"});
+            continue;
+        }
+        c.variants.push_back({id, model->get<std::string>(), sources_text(&*src)});
     }
 }
 
@@ -500,13 +517,9 @@ void clip(std::string& s) {
 }
 
 void check_references(Catalog& c, const std::string& file, std::vector<CatalogError>& errors) {
-    const auto gpus = index_by_id(c.gpus), models = index_by_id(c.models);
+    const auto gpus = index_by_id(c.gpus);
     for (const auto& s : c.servers)
         if (!gpus.count(s.gpu_id)) errors.push_back({file, "servers[" + s.id + "]", "gpu", "unknown GPU id '" + s.gpu_id + "'"});
-    for (const auto& [from, to] : c.aliases)
-        if (!gpus.count(to) && !models.count(to)) errors.push_back({file, "aliases", from, "points to unknown id '" + to + "'"});
-    for (const auto& v : c.variants)
-        if (!models.count(v.model)) errors.push_back({file, "aliases", v.id, "points to unknown model '" + v.model + "'"});
 }
 
 }  // namespace

@@ -152,6 +152,7 @@ namespace {
 const ModelSpec* catalog_namesake(const std::string& name, const Catalog& catalog) {
     if (name.empty()) return nullptr;
     if (const ModelSpec* m = catalog.find_model(name)) return m;
+    if (const ModelVariant* v = catalog.find_variant(name)) return catalog.find_model(v->model);
     for (const ModelSpec& m : catalog.models) {
         const auto slash = m.id.find('/');
         if (slash != std::string::npos && m.id.size() - slash - 1 == name.size()) {

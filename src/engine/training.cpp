@@ -92,13 +92,15 @@ double params_per_gpu(const ParamSplit& p, const Layout& l, bool sharded) {
     return dense / l.dp + experts / std::max(1, l.dp / l.ep);
 }
 
-// ZeRO-3 / FSDP shards the weights but computes each layer whole: the layer at work and the one
-// prefetched next are all-gathered on every GPU (FSDP's per-layer units; DeepSpeed keeps up to 1e9
-// parameters live), and full training's backward holds that layer's unsharded gradients before the
-// reduce-scatter. `layer_bytes`: one decoder layer's weights on one model-parallel rank.
-double gathered_layer_bytes(const State& s, const Layout& l, double layer_bytes) {
+// ZeRO-3 / FSDP shards the weights but computes each unit whole: the unit at work and the one
+// prefetched next are all-gathered on every GPU (FSDP's per-layer units, the embedding and output
+// layer units of their own; DeepSpeed keeps up to 1e9 parameters live), and full training's backward
+// holds a unit's unsharded gradients before the reduce-scatter. Bytes on one model-parallel rank of
+// a decoder layer and of the larger embedding unit; the peak pairs a layer with the larger unit.
+double gathered_unit_bytes(const State& s, const Layout& l, double layer_bytes, double embedding_bytes) {
     if (l.zero < 3 || l.dp <= 1) return 0;
-    return layer_bytes * (is_full(s) ? 3.0 : 2.0);
+    const double larger = std::max(layer_bytes, embedding_bytes);
+    return layer_bytes + larger + (is_full(s) ? larger : 0.0);
 }
 
 MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& a) {
@@ -106,11 +108,13 @@ MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& 
     const ModelSpec& m = job.model;
     const ParamSplit p = split_params(m);
     MemoryBreakdown b;
-    const double layers = std::max(1, m.layers);
+    // A pipeline stage holds layers / PP of the layers; the embeddings are split over TP (vocab-parallel).
+    const double stage_layers = std::max(1.0, double(std::max(1, m.layers)) / l.pp);
+    const double embedding_unit = std::max(p.input_embedding, p.lm_head) / l.tp;
     if (is_full(s)) {
         const double embeddings = (p.input_embedding + p.lm_head) / (double(l.tp) * l.pp);
-        const double layer = 2.0 * (params_per_gpu(p, l, false) - embeddings) / layers;
-        b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3) + gathered_layer_bytes(s, l, layer)};
+        const double layer = 2.0 * (params_per_gpu(p, l, false) - embeddings) / stage_layers;
+        b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3) + gathered_unit_bytes(s, l, layer, 2.0 * embedding_unit)};
         b.gradients = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 2)};
         b.optimizer = Bytes{12.0 * params_per_gpu(p, l, l.zero >= 1)};
     } else {
@@ -120,9 +124,10 @@ MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& 
             base = (p.total - embeddings) * kQloraBitsPerWeight / 8.0 + framework(s).qlora_embedding_bytes * embeddings;
         const double adapters = lora_params(m, s.rank);
         const double mp = double(l.tp) * l.pp;
-        const double layer = (base - (s.method == TuneMethod::qlora ? framework(s).qlora_embedding_bytes : 2.0) *
-                                          embeddings) / mp / layers;
-        b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters + gathered_layer_bytes(s, l, layer)};
+        const double embedding_bytes = s.method == TuneMethod::qlora ? framework(s).qlora_embedding_bytes : 2.0;
+        const double layer = (base - embedding_bytes * embeddings) / mp / stage_layers;
+        b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters +
+                          gathered_unit_bytes(s, l, layer, embedding_bytes * embedding_unit)};
         b.gradients = Bytes{2.0 * adapters};
         b.optimizer = Bytes{12.0 * adapters / (l.zero >= 1 ? l.dp : 1)};
     }
@@ -310,7 +315,8 @@ bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
     const State& s = job.state;
     if (!s.gpuh) return false;
     const GpuSpec* ref = job.catalog.find_gpu(s.gpuh_gpu);
-    const double rate = ref ? sustained_flops(job, *ref, mfu, Assumptions::typical()) : 0;
+    // Someone else's published budget: converted at the MFU, not at this run's checkpointing choice.
+    const double rate = ref ? sustained_flops(job, *ref, mfu, Assumptions::typical()) / checkpoint_speedup(s) : 0;
     if (!ref || rate <= 0) {
         out.warnings.push_back(Message(code::budget_gpu_unknown).str("gpu", s.gpuh_gpu));
         return false;

@@ -321,7 +321,7 @@ TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, 
     CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d","sources":"s"}}})") ==
           std::vector<std::string>{"bad.json: aliases.a/b: points to unknown model 'c/d'"});
     CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d"}}})") ==
-          std::vector<std::string>{"bad.json: aliases.a/b: every entry must cite its sources"});
+          std::vector<std::string>{"bad.json: aliases.a/b: every entry must cite its sources (text or an object of texts)"});
 }
 
 TEST_CASE("a short GPU name the catalog maps to one card is said, not silently taken") {
@@ -339,4 +339,22 @@ TEST_CASE("a short GPU name the catalog maps to one card is said, not silently t
     REQUIRE(!own.options.empty());
     CHECK(own.options[0].gpu_id == "h100-sxm");
     CHECK_FALSE(alias_said(own));
+}
+
+TEST_CASE("a provider's aliases are checked like the bundled ones and replace them") {
+    const Catalog& base = test::bundled();
+    const CatalogLoad own = apply_provider_catalog(base, R"({"mode":"extend","aliases":{"h100":"h100-pcie"}})", "p.json");
+    REQUIRE(own.ok);
+    CHECK(own.catalog.find_gpu("h100")->id == "h100-pcie");
+    const CatalogLoad bad = apply_provider_catalog(base, R"({"mode":"extend","aliases":{
+        "x/gpu":{"same_architecture_as":"h100-sxm","sources":"s"},
+        "x/num":{"same_architecture_as":"Qwen/Qwen3-8B","sources":5},
+        "h200x":"nope"}})", "p.json");
+    CHECK_FALSE(bad.ok);
+    std::vector<std::string> said;
+    for (const auto& e : bad.errors) said.push_back(e.to_string());
+    CHECK(said == std::vector<std::string>{  // in the order of the keys
+                      "p.json: aliases.h200x: points to unknown id 'nope'",
+                      "p.json: aliases.x/gpu: points to unknown model 'h100-sxm'",
+                      "p.json: aliases.x/num: every entry must cite its sources (text or an object of texts)"});
 }

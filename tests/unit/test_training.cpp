@@ -54,12 +54,13 @@ TEST_CASE("ZeRO stages shard optimizer, then gradients, then weights") {
         if (!o->fits) continue;
         const double states = (o->per_gpu.weights + o->per_gpu.gradients + o->per_gpu.optimizer).gb();
         const double psi = 8.2;
-        // ZeRO-3 computes each layer whole: two all-gathered layers' BF16 weights and one layer's
-        // unsharded gradients (Qwen3-8B: 36 layers of the 8.2 B less the 2 × 0.62 B embeddings).
-        const double layer = 2 * (8.19 - 2 * 0.622) / 36;
+        // ZeRO-3 computes each unit whole: a layer and the larger embedding unit all-gathered (BF16)
+        // and that unit's unsharded gradients (Qwen3-8B: 36 layers of the 8.2 B less the 2 × 0.622 B
+        // embeddings; each embedding 151,936 × 4,096).
+        const double layer = 2 * (8.19 - 2 * 0.622) / 36, embedding = 2 * 0.622;
         const double expected = zero == 1 ? psi * (2 + 2 + 12.0 / 8)
                               : zero == 2 ? psi * (2 + (2 + 12.0) / 8)
-                                          : psi * 16.0 / 8 + 3 * layer;
+                                          : psi * 16.0 / 8 + layer + 2 * embedding;
         CHECK(states == doctest::Approx(expected).epsilon(0.01));
         CHECK(states < last);
         last = states;
