@@ -231,6 +231,7 @@ Cycle Replica::cycle(double batch) const {
     const double wait = c.utilization * service / (2.0 * (1.0 - c.utilization));
     c.queue = std::min(wait, (b - 1) * service);
     c.mean_step = c.seconds / steps;
+    c.prefill_share = c.seconds > 0 ? mixed * c.prefill_step / c.seconds : 0.0;
     c.residual = b > 1 ? 0.5 * c.mean_step : 0.0;  // the step running on arrival
     c.ttft = a.request_overhead_ms * 1e-3 + c.residual + c.queue + own_prefill;
     return c;

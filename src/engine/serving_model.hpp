@@ -64,7 +64,8 @@ struct Cycle {
     double ttft = 0;       // time to first token at this load, queueing included
     double queue = 0;      // of which waiting for the prefill capacity
     double residual = 0;   // of which the mean rest of the step running on arrival
-    double mean_step = 0;  // the cycle's mean step (the residual is uniform over it)
+    double mean_step = 0;  // the cycle's mean step
+    double prefill_share = 0;  // share of the cycle's time in steps that carry a prompt chunk
     double decode_step = 0, prefill_step = 0;  // a decode-only step and a step carrying a prompt chunk
     double utilization = 0;  // ρ: share of the step budget the prompts use
 };

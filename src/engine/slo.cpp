@@ -66,14 +66,28 @@ struct Waits {
     double slot_p = 0, slot_scale = 0;        // waiting for a batch slot
 };
 
-// The rest of the step running when a request arrives, at quantile q: the replica is busy with
-// probability 1 − e^−n (n requests in it on average, Poisson arrivals see the time average), and
-// the rest of a step is uniform over its length. (The mean cycle counts half a step.)
+}  // namespace
+
+// The rest of the step running when a request arrives, at quantile q. The replica is busy with
+// probability 1 − e^−n (n requests in it on average; Poisson arrivals see the time average). An
+// arrival lands in a step with the probability of that step's share of time, so in a step carrying a
+// prompt chunk with the cycle's prefill share (longer steps catch more arrivals), and the rest of the
+// step it lands in is uniform over that step's length. (The mean cycle counts half a mean step.)
 double residual_quantile(const Cycle& c, double n, double q) {
     const double busy = 1.0 - std::exp(-std::max(0.0, n));
-    if (q <= 1.0 - busy) return 0;
-    return c.mean_step * (q - (1.0 - busy)) / busy;
+    if (!(busy > 0) || q <= 1.0 - busy) return 0;
+    const double target = std::min(1.0, (q - (1.0 - busy)) / busy);  // quantile within a busy replica
+    const double w = std::clamp(c.prefill_share, 0.0, 1.0);
+    const double p = std::max(c.prefill_step, 1e-12), d = std::max(c.decode_step, 1e-12);
+    // The mixture's CDF is linear up to the shorter step, then linear in the longer one alone.
+    const double shorter = std::min(p, d), longer = std::max(p, d);
+    const double w_short = p <= d ? w : 1.0 - w, w_long = 1.0 - w_short;
+    const double at_shorter = shorter * (w / p + (1.0 - w) / d);
+    if (target <= at_shorter) return target / (w / p + (1.0 - w) / d);
+    return w_long > 0 ? longer * std::min(1.0, (target - w_short) / w_long) : shorter;
 }
+
+namespace {
 
 double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Waits& w, double q) {
     const Cycle c = r.cycle(std::max(1.0, n));

@@ -23,8 +23,9 @@
 //   that percentile, the whole of the fluctuation (a request's own averaging over its answer is not
 //   credited: an upper bound).
 // - Percentiles of TTFT add the percentile waits, the percentile prompt and the percentile rest of
-//   the step running on arrival (busy with probability 1 − e^−N, the rest uniform over a step), a
-//   bound above the percentile of the sum.
+//   the step running on arrival (busy with probability 1 − e^−N; a step caught in proportion to its
+//   length, so prompt-carrying steps more often; the rest uniform over the step caught), a bound
+//   above the percentile of the sum.
 // - No preemption. The batch slots (slo_slots) count each request's KV at its prompt plus its whole
 //   answer, so a fleet sized here admits only what its cache holds to the end; vLLM admits by the
 //   blocks a request holds now and preempts (recomputes) when running answers outgrow the cache.
@@ -66,6 +67,10 @@ struct SloPoint {
     bool saturated = false;  // at or above the saturation rate: latencies grow without bound (all 0)
 };
 
+struct Cycle;
+// The q-quantile of the rest of the step running when a request arrives at a replica holding n
+// requests on average (busy with probability 1 − e^−n; a step caught in proportion to its length).
+double residual_quantile(const Cycle& c, double n, double q);
 // z such that Φ(z) = p (0 < p < 1): the standard normal quantile.
 double normal_quantile(double p);
 // Erlang C: the probability that an arrival waits, c servers at offered load a = λ/μ (a < c).

@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 314950,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 315000,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -41,7 +41,8 @@ const BUDGET = {
                                  // gathered layers, the running step's percentiles and the 18 new published runs
                                  // (TensorRT-LLM's FP4 table, torchtune); 314765 B (measured, +0.6 KB) with the
                                  // model variants (base checkpoints sized as their instruct models, with a notice);
-                                 // 314922 B with the GPU short names' notice (h100 read as h100-sxm)
+                                 // 314922 B with the GPU short names' notice (h100 read as h100-sxm); 314955 B
+                                 // with the running step caught in proportion to its length
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,

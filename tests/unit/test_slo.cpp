@@ -187,9 +187,24 @@ TEST_CASE("a TTFT percentile counts that percentile of the step still running on
     load.rps = 1;
     const SloPoint p = slo_point(r, load);
     const Cycle c = r.cycle(std::max(1.0, p.concurrency));
-    const double busy = 1 - std::exp(-p.concurrency);
-    auto rest = [&](double q) { return q <= 1 - busy ? 0.0 : c.mean_step * (q - (1 - busy)) / busy; };
+    auto rest = [&](double q) { return residual_quantile(c, p.concurrency, q); };
     CHECK(p.ttft_s.p99 - p.ttft_s.p50 == doctest::Approx(rest(0.99) - rest(0.50)).epsilon(0.02));
     CHECK(p.ttft_s.p99 - p.ttft_s.p50 > 0.4 * c.mean_step);
     CHECK(p.ttft_s.p99 - p.ttft_s.p50 < c.mean_step);
+}
+
+TEST_CASE("the step running on arrival: long prompt-carrying steps catch more arrivals") {
+    // Half the time in 200 ms steps carrying a prompt chunk, half in 10 ms decode steps; always busy.
+    Cycle c;
+    c.decode_step = 0.010;
+    c.prefill_step = 0.200;
+    c.prefill_share = 0.5;
+    const double n = 50;  // 1 − e^−50: busy
+    // Below the decode step both kinds contribute: CDF slope 0.5/0.2 + 0.5/0.01 = 52.5 per second.
+    CHECK(residual_quantile(c, n, 0.50) == doctest::Approx(0.50 / 52.5));
+    // Past it only the long steps remain: 0.2 × (0.99 − 0.5) / 0.5.
+    CHECK(residual_quantile(c, n, 0.99) == doctest::Approx(0.2 * 0.49 / 0.5));
+    // An idle replica has nothing running: below its idle share the rest is 0.
+    CHECK(residual_quantile(c, 0.1, 0.5) == 0);  // idle with probability e^−0.1 = 0.905
+    CHECK(residual_quantile(c, 0.1, 0.99) > 0);
 }
