@@ -138,20 +138,20 @@ double Replica::kv_tokens() const {
 
 double Replica::batch_limit_by_memory() const { return std::floor(std::min(max_concurrency(), 1e9)); }
 
-double Replica::gemm_efficiency(double tokens, double params_per_call) const {
+double Replica::gemm_efficiency(double tokens, double params_per_call, double share_kept) const {
     const double f = 2.0 * tokens * params_per_call;
     const bool rocm = runs_rocm(*gpu);
     const double half = kGemmHalfFlops * (rocm ? kRocmGemmHalfFactor : 1.0);
     const double floor = a.decode_compute_eff * (rocm ? kRocmGemmFloorShare : 1.0);
     const double share = f / (f + half);
-    return gemm_share * (floor + (a.prefill_compute_eff - floor) * share);
+    return share_kept * (floor + (a.prefill_compute_eff - floor) * share);
 }
 
 double Replica::gemm_seconds(double tokens) const {
-    double t = tokens * linear_flops / (peak * gemm_efficiency(tokens, gemm_params_per_call));
+    double t = tokens * linear_flops / (dense_peak * gemm_efficiency(tokens, gemm_params_per_call, dense_gemm_share));
     if (expert_flops > 0) {
         const double routed = tokens * expert_token_share;
-        t += tokens * expert_flops / (peak * gemm_efficiency(routed, expert_params_per_call));
+        t += tokens * expert_flops / (peak * gemm_efficiency(routed, expert_params_per_call, gemm_share));
     }
     return t;
 }
@@ -178,7 +178,8 @@ double Replica::extra_seconds(double decoding, double tokens) const {
     if (w.spec.draft > 0 && decoding > 0) {
         const ModelSpec& m = job->model;
         const double experts = m.moe ? draft_expert_read * expert_touch_fraction(*m.moe, decoding) : draft_expert_read;
-        const double gemm = decoding * draft_flops / (peak * gemm_efficiency(decoding, gemm_params_per_call));
+        const double gemm =
+            decoding * draft_flops / (dense_peak * gemm_efficiency(decoding, gemm_params_per_call, dense_gemm_share));
         t += w.spec.draft * (std::max((draft_read + experts) / bandwidth, gemm) + draft_fixed);
     }
     if (w.lora.served > 0) {
@@ -311,6 +312,9 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const bool lowp = kind == ComputeKind::fp8 || kind == ComputeKind::int8;
     const double lowp_share = kind == ComputeKind::fp4 ? a.fp4_compute_factor : lowp ? a.lowp_compute_factor : 1.0;
     r.gemm_share = lowp_share * vendor_gemm;
+    const bool bf16_dense = m.moe && m.native_quantizes_experts_only && job.wq == m.native_format;
+    r.dense_peak = bf16_dense ? peak_flops(g, ComputeKind::bf16) : r.peak;
+    r.dense_gemm_share = bf16_dense ? vendor_gemm : r.gemm_share;
     r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * (runs_rocm(g) ? a.rocm_bandwidth_share : 1.0);
     const WeightBytes wb = weight_bytes(m, job.wq);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;

@@ -84,6 +84,9 @@ struct Replica {
     Bytes kv_ctx, kv_avg;        // KV per sequence per GPU: at ctx (whole blocks), at in + out
     double peak = 0, attn_peak = 0, bandwidth = 0;  // GEMM peak of the weights' arithmetic; BF16 peak
     double gemm_share = 1;  // share of the GEMM efficiency low-precision arithmetic keeps
+    // The dense products' peak and share: the same, but BF16 for a checkpoint that quantizes only
+    // its routed experts (gpt-oss MXFP4, Kimi K2 INT4 keep attention and shared layers in BF16).
+    double dense_peak = 0, dense_gemm_share = 1;
     double gemm_params_per_call = 0;  // weights of one of a layer's dense matrix products on one GPU
     // MoE: one routed expert's matrix product on one GPU, and the share of a step's tokens each
     // expert sees (k of E experts per token, uniform routing).
@@ -126,7 +129,7 @@ struct Replica {
     double extra_seconds(double decoding, double tokens) const;
 
   private:
-    double gemm_efficiency(double tokens, double params_per_call) const;
+    double gemm_efficiency(double tokens, double params_per_call, double share) const;
     double gemm_seconds(double tokens) const;  // the step's linear layers, dense and routed
 };
 

@@ -1,5 +1,6 @@
 // The serving model: continuous batching with chunked prefill, TTFT under load, and the
 // serving engines' memory (vLLM's profiled peak and KV blocks; llama.cpp's cells).
+#include "engine/hardware.hpp"
 #include "engine/serving_model.hpp"
 #include "helpers.hpp"
 #include "text/text.hpp"
@@ -167,4 +168,19 @@ TEST_CASE("FP4 products keep less of their peak than FP8 ones") {
     const double ratio = fp8.replica().step_seconds(0, 8192) / fp4.replica().step_seconds(0, 8192);
     CHECK(ratio > 1.2);
     CHECK(ratio < 2 * 0.55 / 0.75 + 0.01);
+}
+
+TEST_CASE("a checkpoint that quantizes only its experts runs its dense products in BF16") {
+    // gpt-oss-120b's MXFP4 checkpoint keeps attention in BF16 (config.json quantization_config
+    // modules_to_not_convert): on a B200 its experts use the FP4 peak, its dense products the BF16 one.
+    const Fixture oss("v=1&model=openai/gpt-oss-120b&ctx=4096&in=1024&out=256", "b200");
+    const Replica r = oss.replica();
+    const GpuSpec& b200 = test::gpu("b200");
+    CHECK(r.peak == doctest::Approx(peak_flops(b200, ComputeKind::fp4)));
+    CHECK(r.dense_peak == doctest::Approx(peak_flops(b200, ComputeKind::bf16)));
+    CHECK(r.dense_gemm_share == doctest::Approx(1.0));
+    CHECK(r.gemm_share == doctest::Approx(Assumptions::typical().fp4_compute_factor));
+    // A generic quantizer's NVFP4 quantizes every linear layer: one peak for both.
+    const Fixture nv("v=1&model=openai/gpt-oss-120b&wq=nvfp4&ctx=4096&in=1024&out=256", "b200");
+    CHECK(nv.replica().dense_peak == doctest::Approx(nv.replica().peak));
 }
