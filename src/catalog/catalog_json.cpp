@@ -446,9 +446,7 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
     if (it == root.end()) return;
     if (!it->is_object()) { errors.push_back({file, "", "aliases", "expected an object {old id: new id}"}); return; }
     if (!within_count(*it, "aliases", file, errors)) return;
-    auto has = [](const auto& list, const std::string& id) {
-        return std::any_of(list.begin(), list.end(), [&](const auto& e) { return e.id == id; });
-    };
+    const auto gpus = index_by_id(c.gpus), models = index_by_id(c.models);
     for (auto a = it->begin(); a != it->end(); ++a) {
         const json& v = a.value();
         const std::string& id = a.key();
@@ -459,7 +457,7 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
                          c.variants.end());
         if (v.is_string()) {
             const std::string& to = v.get_ref<const std::string&>();
-            if (!has(c.gpus, to) && !has(c.models, to))
+            if (!gpus.count(to) && !models.count(to))
                 errors.push_back({file, "aliases", id, "points to unknown id '" + to + "'"});
             else
                 c.aliases.emplace_back(id, to);
@@ -476,7 +474,7 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
             errors.push_back({file, "aliases", id, "every entry must cite its sources (text or an object of texts)"});
             continue;
         }
-        if (!has(c.models, model->get<std::string>())) {
+        if (!models.count(model->get<std::string>())) {
             errors.push_back({file, "aliases", id, "points to unknown model '" + model->get<std::string>() + "'"});
             continue;
         }

@@ -5,6 +5,11 @@
 
 namespace gpusizer {
 
+double expert_params(const ModelSpec& m) {
+    if (!m.moe) return 0;
+    return (m.gated_mlp ? 3.0 : 2.0) * m.hidden * m.moe->expert_intermediate;
+}
+
 ParamSplit split_params(const ModelSpec& m) {
     ParamSplit p;
     p.total = std::max(0.0, m.params_b) * 1e9;
@@ -13,7 +18,7 @@ ParamSplit split_params(const ModelSpec& m) {
     p.lm_head = m.tied_embeddings ? 0.0 : std::min(emb, p.total - p.input_embedding);
     if (m.moe && m.moe->experts > 0) {
         const double moe_layers = std::max(0, m.layers - m.moe->dense_layers);
-        const double experts = moe_layers * m.moe->experts * (m.gated_mlp ? 3.0 : 2.0) * m.hidden * m.moe->expert_intermediate;
+        const double experts = moe_layers * m.moe->experts * expert_params(m);
         p.routed_experts = std::clamp(experts, 0.0, p.total - p.input_embedding - p.lm_head);
     }
     p.other = std::max(0.0, p.total - p.input_embedding - p.lm_head - p.routed_experts);

@@ -52,6 +52,8 @@ double kv_bytes_per_token_at(const KvLayout& kv, double ctx);
 // Fraction of one sequence's KV cache held by each of `tp` tensor-parallel ranks.
 double kv_fraction_per_tp_rank(const KvLayout& kv, int tp);
 
+// Parameters of one routed expert (gate, up and down, or up and down without a gate); 0 without MoE.
+double expert_params(const ModelSpec& m);
 // Parameters that take part in matrix multiplies for one token (active; input embedding excluded).
 double compute_params_per_token(const ModelSpec& m);
 // Width of attention (heads × head_dim) and number of layers that attend over full context.

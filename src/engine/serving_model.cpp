@@ -57,7 +57,7 @@ RoutedShare routed_share(const ModelSpec& m) {
     RoutedShare r;
     r.token_share = std::min(1.0, double(m.moe->experts_per_token) / m.moe->experts);
     r.params_per_token = std::min(split_params(m).routed_experts * r.token_share, compute_params_per_token(m));
-    r.params_per_product = (m.gated_mlp ? 3.0 : 2.0) * m.hidden * m.moe->expert_intermediate / 2.0;
+    r.params_per_product = expert_params(m) / 2.0;
     return r;
 }
 
