@@ -233,7 +233,10 @@ Cycle Replica::cycle(double batch) const {
     c.queue = std::min(wait, (b - 1) * service);
     c.mean_step = c.seconds / steps;
     c.prefill_share = c.seconds > 0 ? mixed * c.prefill_step / c.seconds : 0.0;
-    c.residual = b > 1 ? 0.5 * c.mean_step : 0.0;  // the step running on arrival
+    // The rest of the step running on arrival: a step is caught in proportion to its length and the
+    // rest is uniform over it, so half the length-weighted step (residual_quantile's mean, slo.cpp).
+    const double caught = c.prefill_share * c.prefill_step + (1.0 - c.prefill_share) * c.decode_step;
+    c.residual = b > 1 ? 0.5 * caught : 0.0;
     c.ttft = a.request_overhead_ms * 1e-3 + c.residual + c.queue + own_prefill;
     return c;
 }
