@@ -47,6 +47,16 @@ constexpr double kDraftPassSeconds = 0.9e-3;
 
 double ceil_to(double v, double step) { return step > 1 ? std::ceil(v / step) * step : v; }
 
+// The dense matrix products of a forward pass: a dense layer's four (QKV, output, gate/up, down); an
+// MoE layer keeps attention's two, and two more where it has shared experts.
+double dense_products(const ModelSpec& m) {
+    const int layers = std::max(1, m.layers);
+    if (!m.moe) return layers * kGemmsPerLayer;
+    const int moe_layers = std::clamp(m.layers - m.moe->dense_layers, 0, layers);
+    const double per_moe_layer = m.moe->shared_experts > 0 ? kGemmsPerLayer : kGemmsPerLayer / 2;
+    return (layers - moe_layers) * kGemmsPerLayer + moe_layers * per_moe_layer;
+}
+
 // The routed experts' part of a token's matrix products: their weights per token (k of E experts in
 // every MoE layer), one expert product's weights (gate/up and down: two products) and k / E.
 struct RoutedShare {
@@ -329,7 +339,7 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.linear_flops = (linear - 2.0 * routed.params_per_token) / split;
     r.expert_flops = 2.0 * routed.params_per_token / split;
     r.gemm_params_per_call = (compute_params_per_token(m) - routed.params_per_token) /
-                             std::max(1, m.layers) / r.tp / kGemmsPerLayer;
+                             dense_products(m) / r.tp;
     r.expert_params_per_call = routed.params_per_product / r.tp;
     r.expert_token_share = routed.token_share;
     r.decode_attn_flops = (forward_flops_per_token(m, ctx + out / 2.0) - linear) / split;
