@@ -10,8 +10,11 @@ namespace {
 
 template <class E, std::size_t N> Terms<E> table(const Term<E> (&rows)[N]) { return {rows, N}; }
 
-constexpr Term<Task> kTasks[] = {
-    {Task::infer, "infer"}, {Task::tune, "tune"}, {Task::train, "train"}, {Task::other, "other"}};
+// The aliases are the words a person types for the same task (the link is written with the key).
+constexpr Term<Task> kTasks[] = {{Task::infer, "infer", nullptr, "inference"},
+                                 {Task::tune, "tune", nullptr, "finetune"},
+                                 {Task::train, "train", nullptr, "pretrain"},
+                                 {Task::other, "other"}};
 
 constexpr Term<Use> kUses[] = {
     {Use::chat, "chat", code::term_use_chat},

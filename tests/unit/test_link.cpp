@@ -161,6 +161,13 @@ TEST_CASE("every enumerated field has one table: each value one key, read back")
     CHECK(keys_listed<HostRam>() == "4, 5");
     CHECK(from_key<HostRam>("ddr5") == HostRam::ddr5);  // an alias: read, never written
     CHECK(key_of(HostRam::ddr5) == "5");
+    // The words people type for a task: read, and the link written with the key.
+    const DecodedLink tune = decode_link("v=1&task=finetune&method=qlora");
+    CHECK(tune.state.task == Task::tune);
+    CHECK(tune.warnings.empty());
+    CHECK(encode_link(tune.state).find("task=tune") != std::string::npos);
+    CHECK(decode_link("v=1&task=pretrain").state.task == Task::train);
+    CHECK(decode_link("v=1&task=inference").state.task == Task::infer);
     CHECK(std::string(text_of(AsrRuntime::ct2)) == code::term_asr_ct2);
     CHECK(std::string(text_of(TuneMethod::qlora)) == code::term_qlora);
     CHECK(use_task(Use::copilot) == Task::infer);
