@@ -1,6 +1,7 @@
 #include "engine/catalog_types.hpp"
 
 #include <cctype>
+#include <string>
 
 namespace gpusizer {
 namespace {
@@ -13,12 +14,77 @@ bool equals_ignore_case(const std::string& a, const std::string& b) {
     return true;
 }
 
+// A GPU's designation as people write it: lower case, letters and digits only, without the vendor's
+// and the product line's words ("NVIDIA GeForce RTX 4090" and "rtx-4090" both read "rtx4090").
+std::string gpu_words(const std::string& s) {
+    std::string out;
+    for (char c : s.substr(0, s.find('(')))  // a name's remark in brackets is not part of it
+        if (std::isalnum(static_cast<unsigned char>(c))) out += char(std::tolower(static_cast<unsigned char>(c)));
+    for (bool cut = true; cut;) {
+        cut = false;
+        for (const char* word : {"nvidia", "amd", "geforce", "instinct", "tesla"})
+            if (out.rfind(word, 0) == 0 && out.size() > std::char_traits<char>::length(word)) {
+                out.erase(0, std::char_traits<char>::length(word));
+                cut = true;
+            }
+    }
+    return out;
+}
+
+// The designation without its trailing memory size ("rtx409024gb" -> "rtx4090").
+std::string without_memory(const std::string& words) {
+    if (words.size() < 3 || words.compare(words.size() - 2, 2, "gb") != 0) return words;
+    std::string::size_type i = words.size() - 2;
+    while (i > 0 && std::isdigit(static_cast<unsigned char>(words[i - 1]))) --i;
+    return i > 0 && i < words.size() - 2 ? words.substr(0, i) : words;
+}
+
+std::string owner_less(const std::string& id) {
+    const auto slash = id.rfind('/');
+    return slash == std::string::npos ? id : id.substr(slash + 1);
+}
+
 }  // namespace
+
+// The GPU whose designation (id or name) reads as the one typed; nullptr unless exactly one does.
+const GpuSpec* Catalog::find_gpu_by_name(const std::string& typed) const {
+    const std::string words = gpu_words(typed);
+    if (words.empty()) return nullptr;
+    for (const auto& g : gpus)
+        if (gpu_words(g.id) == words) return &g;
+    for (auto match : {+[](const std::string& w) { return w; }, +[](const std::string& w) { return without_memory(w); }}) {
+        const GpuSpec* found = nullptr;
+        int count = 0;
+        for (const auto& g : gpus)
+            if (match(gpu_words(g.name)) == words) found = &g, ++count;
+        if (count == 1) return found;
+        if (count > 1) return nullptr;
+    }
+    return nullptr;
+}
+
+std::string Catalog::full_model_id(const std::string& typed) const {
+    if (typed.empty() || typed.find('/') != std::string::npos) return {};
+    std::string found;
+    auto consider = [&](const std::string& id) {
+        if (!equals_ignore_case(owner_less(id), typed)) return true;
+        if (!found.empty() && !equals_ignore_case(found, id)) return false;  // two owners: ambiguous
+        found = id;
+        return true;
+    };
+    for (const auto& m : models)
+        if (!consider(m.id)) return {};
+    for (const auto& a : aliases)
+        if (!consider(a.first)) return {};
+    for (const auto& v : variants)
+        if (!consider(v.id)) return {};
+    return found;
+}
 
 bool Catalog::is_gpu_id(const std::string& id) const {
     for (const auto& g : gpus)
         if (equals_ignore_case(g.id, id)) return true;
-    return false;
+    return find_gpu_by_name(id) != nullptr;
 }
 
 const GpuSpec* Catalog::find_gpu(const std::string& id) const {
@@ -28,13 +94,20 @@ const GpuSpec* Catalog::find_gpu(const std::string& id) const {
         if (equals_ignore_case(from, id))
             for (const auto& g : gpus)
                 if (equals_ignore_case(g.id, to)) return &g;
+    if (const GpuSpec* g = find_gpu_by_name(id)) return g;
+    const std::string words = gpu_words(id);  // a short name as people write it: "H100 80GB"
+    for (const auto& [from, to] : aliases)
+        if (!words.empty() && gpu_words(from) == words && from.find('/') == std::string::npos)
+            for (const auto& g : gpus)
+                if (equals_ignore_case(g.id, to)) return &g;
     return nullptr;
 }
 
 const ModelVariant* Catalog::find_variant(const std::string& id) const {
     for (const auto& v : variants)
         if (equals_ignore_case(v.id, id)) return &v;
-    return nullptr;
+    const std::string full = full_model_id(id);
+    return full.empty() ? nullptr : find_variant(full);
 }
 
 const ModelSpec* Catalog::find_model(const std::string& id, std::string* via_alias) const {
@@ -48,7 +121,8 @@ const ModelSpec* Catalog::find_model(const std::string& id, std::string* via_ali
                 return &m;
             }
     }
-    return nullptr;
+    const std::string full = full_model_id(id);  // an id without its owner: "qwen3-8b"
+    return full.empty() ? nullptr : find_model(full, via_alias);
 }
 
 }  // namespace gpusizer

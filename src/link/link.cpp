@@ -461,8 +461,12 @@ void read_model(Pair& p, State& s) {
     if (valid_link_id(p.value)) s.model = p.value, p.have_model = true;
     else p.warn(p.bad_message(code::expect_model_id));
 }
+// A card as people write it may hold spaces ("A100 80GB"): read as hyphens, which the catalog's
+// loose match ignores (Catalog::find_gpu).
 template <std::string State::*F> void read_gpu_id(Pair& p, State& s) {
-    if (valid_link_id(p.value)) s.*F = p.value;
+    std::string id = p.value;
+    std::replace(id.begin(), id.end(), ' ', '-');
+    if (valid_link_id(id)) s.*F = id;
     else p.warn(p.bad_message(code::expect_gpu_id));
 }
 // A display name for a custom model: the id character set, so it needs no escaping anywhere.

@@ -13,7 +13,7 @@ const TextPair kEnglish[] = {
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
-    {"gpu.alias", "GPU '{gpu}' read as {name} ('{id}'); the catalog's other cards of that name have ids of their own"},
+    {"gpu.alias", "GPU '{gpu}' read as {name} ('{id}'); other cards are pinned by their own ids"},
     {"gpu.vendor_none", "no {vendor} GPU in this catalog: nothing to evaluate (set the vendor filter to any)"},
     {"gpu.rocm",
      "ROCm software, not CUDA (vLLM and PyTorch ROCm builds){?applied:; ROCm's measured efficiency "

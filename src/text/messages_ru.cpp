@@ -13,7 +13,7 @@ const TextPair kRussian[] = {
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
     {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
-    {"gpu.alias", "GPU «{gpu}» понят как {name} («{id}»); у других карт с этим именем в каталоге свои id"},
+    {"gpu.alias", "GPU «{gpu}» понят как {name} («{id}»); другие карты задаются своими id"},
     {"gpu.vendor_none", "в этом каталоге нет GPU {vendor}: считать нечего (поставьте фильтр производителя «любой»)"},
     {"gpu.rocm",
      "ПО на ROCm, а не на CUDA (сборки vLLM и PyTorch под ROCm){?applied:; учтена измеренная "

@@ -341,6 +341,43 @@ TEST_CASE("a short GPU name the catalog maps to one card is said, not silently t
     CHECK_FALSE(alias_said(own));
 }
 
+TEST_CASE("a card and a model as people write them are found") {
+    const Catalog& c = test::bundled();
+    auto id_of = [&](const char* typed) {
+        const GpuSpec* g = c.find_gpu(typed);
+        return g ? g->id : std::string("none");
+    };
+    CHECK(id_of("rtx4090") == "rtx-4090");
+    CHECK(id_of("NVIDIA GeForce RTX 4090") == "rtx-4090");
+    CHECK(id_of("RTX 4090 48GB") == "rtx-4090-48gb");
+    CHECK(id_of("A100 SXM 80GB") == "a100-80gb");  // its name
+    CHECK(id_of("a100-pcie-40GB") == "a100-pcie-40gb");
+    CHECK(id_of("Instinct MI300X") == "mi300x");
+    CHECK(id_of("Tesla T4") == "t4");
+    CHECK(id_of("H100 80GB") == "h100-sxm");  // an alias, spelled loosely
+    CHECK(id_of("rtx 409") == "none");
+    CHECK(id_of("a10 0") == "a100-80gb");  // the letters and digits are what count: "a100" (an alias)
+    CHECK(id_of("---") == "none");
+    CHECK(c.is_gpu_id("rtx 4090"));
+    CHECK_FALSE(c.is_gpu_id("h100"));  // a short name for one of three cards: said
+    // A space in a link's GPU is read as a hyphen.
+    const Result spaced = test::run("v=1&model=Qwen/Qwen3-8B&gpu=A100%2040GB");
+    REQUIRE(!spaced.options.empty());
+    CHECK(spaced.options[0].gpu_id == "a100-40gb");
+    CHECK(spaced.warnings.empty());
+    // An id without its owner, when one owner's id ends so.
+    CHECK(c.full_model_id("qwen3-8b") == "Qwen/Qwen3-8B");
+    CHECK(c.full_model_id("Llama-3.1-8B") == "meta-llama/Llama-3.1-8B");  // a variant
+    CHECK(c.full_model_id("Qwen/Qwen3-8B").empty());                      // has an owner: as typed
+    CHECK(c.full_model_id("qwen3").empty());
+    REQUIRE(c.find_model("QWEN3-32B"));
+    CHECK(c.find_model("QWEN3-32B")->id == "Qwen/Qwen3-32B");
+    REQUIRE(c.find_variant("deepseek-r1"));
+    CHECK(c.find_variant("deepseek-r1")->model == "deepseek-ai/DeepSeek-V3");
+    const Result r = test::run("v=1&model=llama-3.3-70b-instruct&gpu=h200");
+    CHECK(r.model.id == "meta-llama/Llama-3.3-70B-Instruct");
+}
+
 TEST_CASE("a provider's aliases are checked like the bundled ones and replace them") {
     const Catalog& base = test::bundled();
     const CatalogLoad own = apply_provider_catalog(base, R"({"mode":"extend","aliases":{"h100":"h100-pcie"}})", "p.json");
