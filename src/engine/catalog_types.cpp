@@ -31,12 +31,16 @@ std::string gpu_words(const std::string& s) {
     return out;
 }
 
-// The designation without its trailing memory size ("rtx409024gb" -> "rtx4090").
-std::string without_memory(const std::string& words) {
-    if (words.size() < 3 || words.compare(words.size() - 2, 2, "gb") != 0) return words;
-    std::string::size_type i = words.size() - 2;
-    while (i > 0 && std::isdigit(static_cast<unsigned char>(words[i - 1]))) --i;
-    return i > 0 && i < words.size() - 2 ? words.substr(0, i) : words;
+// A name without its trailing memory size, as a word of its own ("NVIDIA L4 24GB" -> "NVIDIA L4").
+std::string without_memory(const std::string& name) {
+    std::string n = name.substr(0, name.find('('));
+    while (!n.empty() && n.back() == ' ') n.pop_back();
+    const auto space = n.rfind(' ');
+    if (space == std::string::npos) return n;
+    const std::string last = n.substr(space + 1);
+    const bool size = last.size() > 2 && std::isdigit(static_cast<unsigned char>(last[0])) &&
+                      equals_ignore_case(last.substr(last.size() - 2), "gb");
+    return size ? n.substr(0, space) : n;
 }
 
 std::string owner_less(const std::string& id) {
@@ -52,11 +56,11 @@ const GpuSpec* Catalog::find_gpu_by_name(const std::string& typed) const {
     if (words.empty()) return nullptr;
     for (const auto& g : gpus)
         if (gpu_words(g.id) == words) return &g;
-    for (auto match : {+[](const std::string& w) { return w; }, +[](const std::string& w) { return without_memory(w); }}) {
+    for (const bool memory : {true, false}) {  // the full name first, then without its memory size
         const GpuSpec* found = nullptr;
         int count = 0;
         for (const auto& g : gpus)
-            if (match(gpu_words(g.name)) == words) found = &g, ++count;
+            if (gpu_words(memory ? g.name : without_memory(g.name)) == words) found = &g, ++count;
         if (count == 1) return found;
         if (count > 1) return nullptr;
     }
@@ -65,26 +69,29 @@ const GpuSpec* Catalog::find_gpu_by_name(const std::string& typed) const {
 
 std::string Catalog::full_model_id(const std::string& typed) const {
     if (typed.empty() || typed.find('/') != std::string::npos) return {};
-    std::string found;
-    auto consider = [&](const std::string& id) {
-        if (!equals_ignore_case(owner_less(id), typed)) return true;
-        if (!found.empty() && !equals_ignore_case(found, id)) return false;  // two owners: ambiguous
-        found = id;
+    // Ids with an owner whose name part reads as typed; they must all stand for one thing (a model
+    // and an alias to it are one; a GPU alias has no owner and is not a candidate).
+    std::string found, found_target;
+    auto consider = [&](const std::string& id, const std::string& target) {
+        if (id.find('/') == std::string::npos || !equals_ignore_case(owner_less(id), typed)) return true;
+        if (!found.empty() && !equals_ignore_case(found_target, target)) return false;  // ambiguous
+        if (found.empty() || equals_ignore_case(id, target)) found = id;  // the model's own id first
+        found_target = target;
         return true;
     };
     for (const auto& m : models)
-        if (!consider(m.id)) return {};
+        if (!consider(m.id, m.id)) return {};
     for (const auto& a : aliases)
-        if (!consider(a.first)) return {};
+        if (!consider(a.first, a.second)) return {};
     for (const auto& v : variants)
-        if (!consider(v.id)) return {};
+        if (!consider(v.id, v.id)) return {};
     return found;
 }
 
 bool Catalog::is_gpu_id(const std::string& id) const {
     for (const auto& g : gpus)
         if (equals_ignore_case(g.id, id)) return true;
-    return find_gpu_by_name(id) != nullptr;
+    return false;
 }
 
 const GpuSpec* Catalog::find_gpu(const std::string& id) const {
@@ -107,7 +114,7 @@ const ModelVariant* Catalog::find_variant(const std::string& id) const {
     for (const auto& v : variants)
         if (equals_ignore_case(v.id, id)) return &v;
     const std::string full = full_model_id(id);
-    return full.empty() ? nullptr : find_variant(full);
+    return full.empty() || equals_ignore_case(full, id) ? nullptr : find_variant(full);
 }
 
 const ModelSpec* Catalog::find_model(const std::string& id, std::string* via_alias) const {
@@ -122,7 +129,7 @@ const ModelSpec* Catalog::find_model(const std::string& id, std::string* via_ali
             }
     }
     const std::string full = full_model_id(id);  // an id without its owner: "qwen3-8b"
-    return full.empty() ? nullptr : find_model(full, via_alias);
+    return full.empty() || equals_ignore_case(full, id) ? nullptr : find_model(full, via_alias);
 }
 
 }  // namespace gpusizer

@@ -144,7 +144,7 @@ struct Catalog {
     // Case-insensitive, follows aliases; also a card as people write it ("RTX 4090", "A100 40GB").
     const GpuSpec* find_gpu(const std::string& id) const;
     const GpuSpec* find_gpu_by_name(const std::string& typed) const;  // its id or name, spelled loosely
-    bool is_gpu_id(const std::string& id) const;  // a GPU's own id or name (loosely), not an alias
+    bool is_gpu_id(const std::string& id) const;  // a GPU's own id (any case): anything else is said
     // The id an owner-less name stands for ("qwen3-8b" -> "Qwen/Qwen3-8B": a model, an alias or a
     // variant), "" when none or several owners' ids end so. find_model and find_variant follow it.
     std::string full_model_id(const std::string& typed) const;

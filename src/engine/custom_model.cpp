@@ -1,7 +1,6 @@
 #include "engine/custom_model.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "engine/codes.hpp"
 
@@ -153,17 +152,7 @@ const ModelSpec* catalog_namesake(const std::string& name, const Catalog& catalo
     if (name.empty()) return nullptr;
     if (const ModelSpec* m = catalog.find_model(name)) return m;
     if (const ModelVariant* v = catalog.find_variant(name)) return catalog.find_model(v->model);
-    for (const ModelSpec& m : catalog.models) {
-        const auto slash = m.id.find('/');
-        if (slash != std::string::npos && m.id.size() - slash - 1 == name.size()) {
-            bool same = true;
-            for (std::size_t i = 0; i < name.size() && same; ++i)
-                same = std::tolower(static_cast<unsigned char>(m.id[slash + 1 + i])) ==
-                       std::tolower(static_cast<unsigned char>(name[i]));
-            if (same) return &m;
-        }
-    }
-    return nullptr;
+    return nullptr;  // (both follow an id without its owner: Catalog::full_model_id)
 }
 
 }  // namespace

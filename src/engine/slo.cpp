@@ -72,7 +72,8 @@ struct Waits {
 // probability 1 − e^−n (n requests in it on average; Poisson arrivals see the time average). An
 // arrival lands in a step with the probability of that step's share of time, so in a step carrying a
 // prompt chunk with the cycle's prefill share (longer steps catch more arrivals), and the rest of the
-// step it lands in is uniform over that step's length. (Its mean is the cycle's residual.)
+// step it lands in is uniform over that step's length. (Its mean over a busy replica is the cycle's
+// residual: half the length-weighted step.)
 double residual_quantile(const Cycle& c, double n, double q) {
     const double busy = 1.0 - std::exp(-std::max(0.0, n));
     if (!(busy > 0) || q <= 1.0 - busy) return 0;

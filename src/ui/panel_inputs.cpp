@@ -91,8 +91,9 @@ bool draw_dataset_or_budget(App& app, State& s) {
     }
     std::vector<const char*> names;
     int current = 0;
+    const GpuSpec* measured_on = app.catalog.find_gpu(s.gpuh_gpu);
     for (const auto& g : app.catalog.gpus) {
-        if (g.id == s.gpuh_gpu) current = int(names.size());
+        if (&g == measured_on) current = int(names.size());
         names.push_back(g.name.c_str());
     }
     if (!names.empty() && int_combo(tr("Measured on"), "gpuh_gpu", &current, names.data(), int(names.size()),
@@ -474,14 +475,15 @@ static bool draw_gpu_choice(App& app, State& s) {
     tooltip_on_hover(tr("The article names NVIDIA GPUs only. AMD GPUs run ROCm (vLLM and PyTorch have ROCm builds) "
                         "at the efficiencies measured on it, as the assumptions say."));
     std::string preview = s.gpu.empty() ? tr("Every GPU") : s.gpu;
-    if (const GpuSpec* g = app.catalog.find_gpu(s.gpu)) preview = g->name;
+    const GpuSpec* pinned = app.catalog.find_gpu(s.gpu);
+    if (pinned) preview = pinned->name;
     ImGui::SetNextItemWidth(gpu_w);
     const bool gpu_open = ImGui::BeginCombo("##gpu", preview.c_str());
     if (!gpu_open) focus_ring();
     if (gpu_open) {
         if (ImGui::Selectable(tr("Every GPU"), s.gpu.empty())) { s.gpu.clear(); changed = true; }
         for (const auto& g : app.catalog.gpus)
-            if (ImGui::Selectable(g.name.c_str(), g.id == s.gpu)) { s.gpu = g.id; changed = true; }
+            if (ImGui::Selectable(g.name.c_str(), &g == pinned)) { s.gpu = g.id; changed = true; }
         ImGui::EndCombo();
     }
     beside();

@@ -22,8 +22,9 @@ bool draw_gpu_choice(App& app, State& s) {
     bool changed = false;
     std::vector<const char*> names;
     int current = -1;
+    const GpuSpec* pinned = app.catalog.find_gpu(s.gpu);  // the card a loose name or alias stands for
     for (const auto& g : app.catalog.gpus) {
-        if (g.id == s.gpu) current = int(names.size());
+        if (&g == pinned) current = int(names.size());
         names.push_back(g.name.c_str());
     }
     if (current < 0) current = 0;

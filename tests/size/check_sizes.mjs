@@ -84,7 +84,7 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // wasm's +8.8 KB above; 330.0 KB with issue 27's UI work; 338.8 KB with the sixth session's rate sizing and
 // redesign; 353.1 KB with issue 31's request shape; 354.2 KB with the NeMo trainer; 356.3 KB with the experts'
 // products, the FP4 share, the recompute, the running step's percentiles, 18 new published runs, the
-// model variants and the GPU short names; 359.8 KB with 63 more published runs in the error bands and the
+// model variants and the GPU short names; 359.8 KB with 62 more published runs in the error bands and the
 // names as people type them): a known regression,
 // stated in docs/PERFORMANCE.md.
 const FIRST_LOAD_BUDGET = 359.85 * KB;

@@ -356,15 +356,33 @@ TEST_CASE("a card and a model as people write them are found") {
     CHECK(id_of("Tesla T4") == "t4");
     CHECK(id_of("H100 80GB") == "h100-sxm");  // an alias, spelled loosely
     CHECK(id_of("rtx 409") == "none");
-    CHECK(id_of("a10 0") == "a100-80gb");  // the letters and digits are what count: "a100" (an alias)
+    CHECK(id_of("L4") == "l4");
+    CHECK(id_of("NVIDIA L4 24GB") == "l4");
+    // A model number is not cut: a letter alone names no card (it was "L4 24GB" less its digits).
+    CHECK(id_of("l") == "none");
+    CHECK(id_of("t") == "none");
+    CHECK(id_of("Tesla T") == "none");
+    CHECK(id_of("rtx") == "none");
+    CHECK(id_of("A100 SXM") == "none");  // two cards' names read so: neither is taken
+    CHECK(id_of("a10") == "a10");        // a prefix of another card's id is its own card
     CHECK(id_of("---") == "none");
-    CHECK(c.is_gpu_id("rtx 4090"));
-    CHECK_FALSE(c.is_gpu_id("h100"));  // a short name for one of three cards: said
-    // A space in a link's GPU is read as a hyphen.
+    CHECK(id_of("") == "none");
+    CHECK(id_of(std::string(300, 'x').c_str()) == "none");
+    // Only a card's own id is taken without a word; a name spelled otherwise is said.
+    CHECK(c.is_gpu_id("RTX-4090"));
+    CHECK_FALSE(c.is_gpu_id("rtx 4090"));
+    CHECK_FALSE(c.is_gpu_id("h100"));
+    // A space in a link's GPU is read as a hyphen ("A100 40GB" is then the id itself)...
     const Result spaced = test::run("v=1&model=Qwen/Qwen3-8B&gpu=A100%2040GB");
     REQUIRE(!spaced.options.empty());
     CHECK(spaced.options[0].gpu_id == "a100-40gb");
     CHECK(spaced.warnings.empty());
+    // ...and a card's name spelled otherwise is said.
+    const Result named = test::run("v=1&model=Qwen/Qwen3-8B&gpu=NVIDIA%20GeForce%20RTX%204090");
+    REQUIRE(!named.options.empty());
+    CHECK(named.options[0].gpu_id == "rtx-4090");
+    REQUIRE(named.warnings.size() == 1);
+    CHECK(named.warnings[0].code == code::gpu_alias);
     // An id without its owner, when one owner's id ends so.
     CHECK(c.full_model_id("qwen3-8b") == "Qwen/Qwen3-8B");
     CHECK(c.full_model_id("Llama-3.1-8B") == "meta-llama/Llama-3.1-8B");  // a variant
@@ -376,6 +394,32 @@ TEST_CASE("a card and a model as people write them are found") {
     CHECK(c.find_variant("deepseek-r1")->model == "deepseek-ai/DeepSeek-V3");
     const Result r = test::run("v=1&model=llama-3.3-70b-instruct&gpu=h200");
     CHECK(r.model.id == "meta-llama/Llama-3.3-70B-Instruct");
+    // A GPU's short name is no model (it has no owner to add), and says so instead of looping.
+    CHECK(c.find_model("h100") == nullptr);
+    CHECK(c.find_variant("a6000") == nullptr);
+    const Result gpu_as_model = test::run("v=1&model=h100");
+    CHECK(gpu_as_model.options.empty());
+    REQUIRE(!gpu_as_model.warnings.empty());
+    CHECK(gpu_as_model.warnings[0].code == code::model_unknown);
+    const Result custom_named = test::run("v=1&model=custom&name=a100&params=8&layers=32&hidden=4096&heads=32");
+    CHECK(custom_named.model.name == "a100");
+}
+
+TEST_CASE("an id without its owner is taken only when every id ending so stands for one model") {
+    Catalog c = test::bundled();
+    // Another owner's alias to the same model is the same model.
+    c.aliases.emplace_back("acme/Qwen3-8B", "Qwen/Qwen3-8B");
+    CHECK(c.full_model_id("qwen3-8b") == "Qwen/Qwen3-8B");
+    // Another owner's alias to another model makes the name ambiguous: nothing is taken.
+    c.aliases.emplace_back("other/Qwen3-14B", "Qwen/Qwen3-32B");
+    CHECK(c.full_model_id("Qwen3-14B").empty());
+    CHECK(c.find_model("Qwen3-14B") == nullptr);
+    CHECK(c.find_model("Qwen/Qwen3-14B") != nullptr);  // its full id still names it
+    // A provider's variant without an owner is found by its exact name, without a loop.
+    c.variants.push_back(ModelVariant{"my-llama", "meta-llama/Llama-3.1-8B-Instruct", "x"});
+    CHECK(c.find_model("my-llama") == nullptr);
+    REQUIRE(c.find_variant("MY-LLAMA"));
+    CHECK(c.find_variant("MY-LLAMA")->model == "meta-llama/Llama-3.1-8B-Instruct");
 }
 
 TEST_CASE("a provider's aliases are checked like the bundled ones and replace them") {
