@@ -59,7 +59,7 @@ template <class V> void fields(V& v, TaskPreset& p) {
     v(p.params_max_b); v(p.vram_min_gb); v(p.vram_max_gb); v(p.gpus); v(p.source); v(p.source_ru);
 }
 template <class V> void fields(V& v, std::pair<std::string, std::string>& a) { v(a.first); v(a.second); }
-template <class V> void fields(V& v, ModelVariant& m) { v(m.id); v(m.model); v(m.source); }
+template <class V> void fields(V& v, ModelVariant& m) { v(m.id); v(m.model); v(m.source); v(m.max_context); }
 template <class V> void fields(V& v, Catalog& c) {
     v(c.schema); v(c.version); v(c.currency); v(c.gpus); v(c.servers); v(c.models); v(c.presets); v(c.aliases);
     v(c.variants);

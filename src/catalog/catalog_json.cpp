@@ -474,11 +474,20 @@ void read_aliases(const json& root, const std::string& file, std::vector<Catalog
             errors.push_back({file, "aliases", id, "every entry must cite its sources (text or an object of texts)"});
             continue;
         }
+        // Its own context, when its config.json's max_position_embeddings differs from the model's.
+        int max_context = 0;
+        if (const auto ctx = v.find("max_context"); ctx != v.end()) {
+            if (!ctx->is_number_integer() || ctx->get<long long>() < 1 || ctx->get<long long>() > (1LL << 30)) {
+                errors.push_back({file, "aliases", id, "max_context must be a whole number of tokens from 1 to 2^30"});
+                continue;
+            }
+            max_context = int(ctx->get<long long>());
+        }
         if (!models.count(model->get<std::string>())) {
             errors.push_back({file, "aliases", id, "points to unknown model '" + model->get<std::string>() + "'"});
             continue;
         }
-        c.variants.push_back({id, model->get<std::string>(), sources_text(&*src)});
+        c.variants.push_back({id, model->get<std::string>(), sources_text(&*src), max_context});
     }
 }
 

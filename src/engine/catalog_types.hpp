@@ -116,6 +116,7 @@ struct ServerSpec {
 // model: the same config.json layers, widths, heads and vocabulary). Sized as that model, and said so.
 struct ModelVariant {
     std::string id, model, source;
+    int max_context = 0;  // the checkpoint's own context when it differs from the model's (0: the same)
 };
 
 struct TaskPreset {

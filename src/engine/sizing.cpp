@@ -228,6 +228,12 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
         }
         if (!alias.empty()) r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
         r.model = *found;
+        if (variant) {  // the checkpoint asked for, with the architecture it shares: commands serve it
+            r.model.id = variant->id;
+            r.model.name = variant->id.substr(variant->id.rfind('/') + 1);
+            // A shorter (or longer) context than the model it is sized as is its own.
+            if (variant->max_context > 0) r.model.max_context = variant->max_context;
+        }
     }
     const ModelSpec& m = r.model;
     if (m.estimated) {

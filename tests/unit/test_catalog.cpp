@@ -308,7 +308,9 @@ TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, 
     CHECK(v->source.find("config.json") != std::string::npos);
     CHECK(test::bundled().find_model("meta-llama/Llama-3.1-8B") == nullptr);  // not a rename
     const Result r = test::run("v=1&task=train&model=meta-llama/Llama-3.1-70B&tokens=15T&gpu=h100-sxm&n=2048");
-    CHECK(r.model.id == "meta-llama/Llama-3.1-70B-Instruct");
+    CHECK(r.model.id == "meta-llama/Llama-3.1-70B");  // the checkpoint asked for, sized as the instruct model
+    CHECK(r.model.name == "Llama-3.1-70B");
+    CHECK(r.model.layers == 80);
     bool said = false;
     for (const Message& m : r.warnings) said = said || m.code == code::model_variant;
     CHECK(said);
@@ -316,6 +318,19 @@ TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, 
     REQUIRE(!r.options.empty());
     REQUIRE(!same.options.empty());
     CHECK(r.options[0].gpu_hours.mid == same.options[0].gpu_hours.mid);
+    // A checkpoint with its own context keeps it, and its serving command names it.
+    const Result llama3 = test::run("v=1&model=meta-llama/Meta-Llama-3-8B-Instruct&ctx=32768&gpu=h100-sxm&n=1");
+    CHECK(llama3.model.max_context == 8192);
+    bool over = false;
+    for (const Message& m : llama3.warnings) over = over || m.code == code::model_context_over_max;
+    CHECK(over);
+    REQUIRE(!llama3.options.empty());
+    REQUIRE(!llama3.options[0].command.empty());
+    CHECK(llama3.options[0].command[0].shell.find("vllm serve meta-llama/Meta-Llama-3-8B-Instruct") != std::string::npos);
+    const Result within = test::run("v=1&model=meta-llama/Meta-Llama-3-8B-Instruct&ctx=8192&gpu=h100-sxm&n=1");
+    for (const Message& m : within.warnings) CHECK(m.code != code::model_context_over_max);
+    CHECK(errors_of(R"({"schema":1,"catalog_version":"x","gpus":[{"id":"g1","name":"G","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}],"models":[],"aliases":{"a/b":{"same_architecture_as":"c/d","sources":"s","max_context":0}}})") ==
+          std::vector<std::string>{"bad.json: aliases.a/b: max_context must be a whole number of tokens from 1 to 2^30"});
     // A variant must name a catalog model and cite its sources.
     const std::string gpu = R"("gpus":[{"id":"g1","name":"G","memory_gib":8,"memory_bandwidth_gbs":100,"tflops_dense":{},"sources":"s"}])";
     CHECK(errors_of(R"({"schema":1,"catalog_version":"x",)" + gpu + R"(,"aliases":{"a/b":{"same_architecture_as":"c/d","sources":"s"}}})") ==
