@@ -95,18 +95,22 @@ bool Catalog::is_gpu_id(const std::string& id) const {
 }
 
 const GpuSpec* Catalog::find_gpu(const std::string& id) const {
-    for (const auto& g : gpus)
-        if (equals_ignore_case(g.id, id)) return &g;
+    auto own_id = [&](const std::string& wanted) -> const GpuSpec* {
+        for (const auto& g : gpus)
+            if (equals_ignore_case(g.id, wanted)) return &g;
+        return nullptr;
+    };
+    if (const GpuSpec* g = own_id(id)) return g;
+    // An alias as written, a card's id or name spelled loosely, then an alias spelled loosely ("H100 80GB").
     for (const auto& [from, to] : aliases)
         if (equals_ignore_case(from, id))
-            for (const auto& g : gpus)
-                if (equals_ignore_case(g.id, to)) return &g;
+            if (const GpuSpec* g = own_id(to)) return g;
     if (const GpuSpec* g = find_gpu_by_name(id)) return g;
-    const std::string words = gpu_words(id);  // a short name as people write it: "H100 80GB"
+    const std::string words = gpu_words(id);
+    if (words.empty()) return nullptr;
     for (const auto& [from, to] : aliases)
-        if (!words.empty() && gpu_words(from) == words && from.find('/') == std::string::npos)
-            for (const auto& g : gpus)
-                if (equals_ignore_case(g.id, to)) return &g;
+        if (from.find('/') == std::string::npos && gpu_words(from) == words)
+            if (const GpuSpec* g = own_id(to)) return g;
     return nullptr;
 }
 
