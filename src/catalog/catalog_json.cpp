@@ -366,6 +366,8 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
     whole("mtp_layers", m.mtp_layers, 0, 1000);  // config.json num_nextn_predict_layers / mtp_num_hidden_layers
     if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
+    // false: an MLP of two matrices, up and down (GELU: Falcon, BLOOM, Phi-2); true: gate, up, down.
+    if (keep("gated_mlp")) m.gated_mlp = r.boolean("gated_mlp", m.gated_mlp);
     if (keep("native_format")) {
         const std::string f = r.string("native_format", false, "bf16");
         if (auto wf = parse_weight_format(f)) m.native_format = *wf;

@@ -61,6 +61,32 @@ std::vector<std::string> raw_fields_of(const Catalog& c, const ModelSpec& m) {
     return f;
 }
 
+// The query's version numbers ("3.5" in "Qwen 3.5"): the name must spell them with their dot,
+// so "3.5" is not the "35" of "A35B".
+std::vector<std::string> dotted_numbers(std::string_view query) {
+    std::vector<std::string> out;
+    auto digit = [&](size_t i) { return i < query.size() && std::isdigit(static_cast<unsigned char>(query[i])); };
+    for (size_t i = 0; i < query.size(); ++i) {
+        if (!digit(i) || (i > 0 && (digit(i - 1) || query[i - 1] == '.'))) continue;
+        size_t j = i;
+        while (digit(j) || (j < query.size() && query[j] == '.' && digit(j + 1))) ++j;
+        const std::string_view n = query.substr(i, j - i);
+        if (n.find('.') != std::string_view::npos) out.emplace_back(n);
+        i = j;
+    }
+    return out;
+}
+
+bool spells_numbers(const Catalog& c, const ModelSpec& m, const std::vector<std::string>& numbers) {
+    const std::vector<std::string> raw = raw_fields_of(c, m);
+    for (const auto& n : numbers) {
+        bool found = false;
+        for (const auto& f : raw) found = found || f.find(n) != std::string::npos;
+        if (!found) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 bool model_matches(const Catalog& c, const ModelSpec& m, const std::vector<std::string>& tokens) {
@@ -77,9 +103,10 @@ bool model_matches(const Catalog& c, const ModelSpec& m, const std::vector<std::
 
 std::vector<const ModelSpec*> search_models(const Catalog& c, std::string_view query) {
     const std::vector<std::string> tokens = search_tokens(query);
+    const std::vector<std::string> numbers = dotted_numbers(query);
     std::vector<const ModelSpec*> out;
     for (const auto& m : c.models)
-        if (tokens.empty() || model_matches(c, m, tokens)) out.push_back(&m);
+        if (tokens.empty() || (model_matches(c, m, tokens) && spells_numbers(c, m, numbers))) out.push_back(&m);
     if (tokens.empty()) return out;
     // "qwen3 30b" should list Qwen3-30B-A3B before Qwen3-VL-30B-A3B-Instruct.
     const std::string whole = search_key(query);

@@ -111,6 +111,73 @@ TEST_CASE("config.json: sized through the file, the same weights and KV cache as
     }
 }
 
+// Catalog entries written from a public config.json kept in tests/data/hf-configs (SOURCE.txt
+// says where each comes from): the entry holds the file's architecture, figure by figure.
+struct CatalogConfig {
+    const char* dir;
+    const char* catalog_id;
+};
+const CatalogConfig kCatalogConfigs[] = {
+    {"bloom", "bigscience/bloom"},
+    {"falcon-180B-chat", "tiiuae/falcon-180B-chat"},
+    {"Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Scout-17B-16E-Instruct"},
+    {"Llama-4-Maverick-17B-128E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct"},
+    {"SmolLM3-3B", "HuggingFaceTB/SmolLM3-3B"},
+    {"Qwen3-0.6B", "Qwen/Qwen3-0.6B"},
+    {"Qwen3-1.7B", "Qwen/Qwen3-1.7B"},
+    {"Qwen3-32B", "Qwen/Qwen3-32B"},
+    {"Qwen3-30B-A3B", "Qwen/Qwen3-30B-A3B"},
+    {"Qwen3-235B-A22B", "Qwen/Qwen3-235B-A22B"},
+    {"Qwen3-Coder-480B-A35B-Instruct", "Qwen/Qwen3-Coder-480B-A35B-Instruct"},
+    {"GLM-5", "zai-org/GLM-5"},
+    {"MiniMax-M2.5", "MiniMaxAI/MiniMax-M2.5"},
+    {"Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct"},
+    {"Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct"},
+    {"Llama-3.1-70B", "meta-llama/Llama-3.1-70B-Instruct"},
+    {"Llama-3.1-405B", "meta-llama/Llama-3.1-405B-Instruct"},
+};
+
+TEST_CASE("config.json: a catalog entry written from a public config holds its architecture") {
+    for (const auto& c : kCatalogConfigs) {
+        INFO(c.dir);
+        const ModelSpec& cat = test::model(c.catalog_id);
+        const ModelSpec file = import_file(std::string("hf-configs/") + c.dir + "/config.json").model;
+        CHECK(cat.layers == file.layers);
+        CHECK(cat.hidden == file.hidden);
+        CHECK(cat.heads == file.heads);
+        CHECK(cat.kv_heads == file.kv_heads);
+        CHECK(cat.head_dim == file.head_dim);
+        CHECK(cat.vocab == file.vocab);
+        CHECK(cat.tied_embeddings == file.tied_embeddings);
+        CHECK(cat.gated_mlp == file.gated_mlp);
+        CHECK(cat.sliding_window == file.sliding_window);
+        CHECK(cat.sliding_layers == file.sliding_layers);
+        CHECK(cat.mtp_layers == file.mtp_layers);
+        CHECK(cat.native_format == file.native_format);
+        if (file.max_context > 0) CHECK(cat.max_context == file.max_context);
+        REQUIRE(cat.moe.has_value() == file.moe.has_value());
+        if (cat.moe) {
+            CHECK(cat.moe->experts == file.moe->experts);
+            CHECK(cat.moe->experts_per_token == file.moe->experts_per_token);
+            CHECK(cat.moe->shared_experts == file.moe->shared_experts);
+            CHECK(cat.moe->expert_intermediate == file.moe->expert_intermediate);
+            CHECK(cat.moe->dense_layers == file.moe->dense_layers);
+        } else {
+            CHECK(cat.intermediate == file.intermediate);
+        }
+        REQUIRE(cat.mla.has_value() == file.mla.has_value());
+        if (cat.mla) {
+            CHECK(cat.mla->kv_lora_rank == file.mla->kv_lora_rank);
+            CHECK(cat.mla->qk_rope_head_dim == file.mla->qk_rope_head_dim);
+            CHECK(cat.mla->q_lora_rank == file.mla->q_lora_rank);
+            CHECK(cat.indexer_head_dim == file.indexer_head_dim);
+        }
+        // The card's rounded count or the file's exact one: within 1.5 % either way.
+        CHECK(cat.params_b == doctest::Approx(file.params_b).epsilon(0.015));
+        CHECK(cat.active_params_b == doctest::Approx(file.active_params_b).epsilon(0.03));
+    }
+}
+
 TEST_CASE("config.json: the link it produces reproduces the result without the file") {
     for (const auto& p : kPublic) {
         INFO(p.file);
