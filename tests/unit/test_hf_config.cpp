@@ -116,6 +116,7 @@ TEST_CASE("config.json: sized through the file, the same weights and KV cache as
 struct CatalogConfig {
     const char* dir;
     const char* catalog_id;
+    const char* variant_id = nullptr;  // the file is this checkpoint's, sized as catalog_id with its own context
 };
 const CatalogConfig kCatalogConfigs[] = {
     {"bloom", "bigscience/bloom"},
@@ -135,6 +136,18 @@ const CatalogConfig kCatalogConfigs[] = {
     {"Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct"},
     {"Llama-3.1-70B", "meta-llama/Llama-3.1-70B-Instruct"},
     {"Llama-3.1-405B", "meta-llama/Llama-3.1-405B-Instruct"},
+    {"Llama-2-7b-hf", "meta-llama/Llama-2-7b-hf"},
+    {"Llama-2-13b-hf", "meta-llama/Llama-2-13b-hf"},
+    {"Llama-2-70b-hf", "meta-llama/Llama-2-70b-hf"},
+    {"Llama-3.2-1B", "meta-llama/Llama-3.2-1B-Instruct"},
+    {"Llama-3.2-3B", "meta-llama/Llama-3.2-3B-Instruct"},
+    {"Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct"},
+    {"Qwen2.5-14B", "Qwen/Qwen2.5-14B"},
+    {"Qwen2.5-32B", "Qwen/Qwen2.5-32B"},
+    {"phi-4", "microsoft/phi-4"},
+    {"TinyLlama-1.1B-Chat-v1.0", "TinyLlama/TinyLlama-1.1B-Chat-v1.0"},
+    {"Mixtral-8x7B-v0.1", "mistralai/Mixtral-8x7B-Instruct-v0.1"},
+    {"Devstral-Small-2507", "mistralai/Mistral-Small-24B-Instruct-2501", "mistralai/Devstral-Small-2507"},
 };
 
 TEST_CASE("config.json: a catalog entry written from a public config holds its architecture") {
@@ -154,7 +167,14 @@ TEST_CASE("config.json: a catalog entry written from a public config holds its a
         CHECK(cat.sliding_layers == file.sliding_layers);
         CHECK(cat.mtp_layers == file.mtp_layers);
         CHECK(cat.native_format == file.native_format);
-        if (file.max_context > 0) CHECK(cat.max_context == file.max_context);
+        if (c.variant_id) {
+            const ModelVariant* v = test::bundled().find_variant(c.variant_id);
+            REQUIRE(v);
+            CHECK(v->model == c.catalog_id);
+            CHECK(v->max_context == file.max_context);
+        } else if (file.max_context > 0) {
+            CHECK(cat.max_context == file.max_context);
+        }
         REQUIRE(cat.moe.has_value() == file.moe.has_value());
         if (cat.moe) {
             CHECK(cat.moe->experts == file.moe->experts);
