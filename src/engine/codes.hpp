@@ -33,6 +33,7 @@ namespace gpusizer {
     X(model_context_over_max, "model.context_over_max")                            \
     X(load_over_context, "load.over_context")                                      \
     X(model_sequence_over_max, "model.sequence_over_max")                          \
+    X(model_length_fitted, "model.length_fitted")                                  \
     X(assumption_nvenc, "assumption.nvenc")                                        \
     X(budget_gpu_unknown, "budget.gpu_unknown")                                    \
     X(price_other_currency, "price.other_currency")                                \

@@ -325,10 +325,25 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
     said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
 }
 
+// A context (or training sequence) nobody named, longer than the model was trained for, is the
+// model's own: the default serves every model, a length it cannot attend is no answer. Said.
+void fit_default_length(const ModelSpec& m, Result& r) {
+    State& s = r.state;
+    const bool chat = s.task == Task::infer && s.use != Use::asr && s.use != Use::embed;
+    const bool training = s.task == Task::tune || s.task == Task::train;
+    double* length = chat ? &s.ctx : training ? &s.seq : nullptr;
+    const bool named = chat ? s.ctx_set : s.seq_set;
+    if (!length || named || m.max_context <= 0 || m.max_context >= *length) return;
+    r.warnings.push_back(Message(code::model_length_fitted).num("asked", *length).str("model", m.name)
+                             .num("max", m.max_context).num("training", training ? 1 : 0));
+    *length = m.max_context;
+}
+
 // The state's own model on every candidate GPU (evaluate() adds the models view).
-Result evaluate_state(const State& state, const Catalog& catalog) {
+Result evaluate_state(const State& asked, const Catalog& catalog) {
     Result r;
-    r.state = state;
+    r.state = asked;
+    const State& state = r.state;  // the state as sized: fit_default_length may set its length
     r.currency = catalog.currency;
     const ModelSpec* found = nullptr;
     if (state.task != Task::other) {
@@ -340,6 +355,7 @@ Result evaluate_state(const State& state, const Catalog& catalog) {
     }
     const WeightFormat wq = state.wq ? *state.wq : (found ? found->native_format : WeightFormat::bf16);
     r.weight_format = wq;
+    if (found) fit_default_length(*found, r);
     // Sized as asked, but said: a model cannot attend past the context it was trained for.
     if (found && found->max_context > 0) {
         const bool infer = state.task == Task::infer;

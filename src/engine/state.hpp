@@ -58,6 +58,11 @@ struct CustomModel : Architecture {
 // What the results show: the GPUs for one model (default), or the models for one GPU.
 enum class View { options, models };
 
+// The load's default lengths. A length nobody named is the model's own when the model was trained for
+// fewer tokens (sizing.cpp, fit_default_length): vLLM refuses a longer --max-model-len.
+constexpr double kDefaultContext = 8192;
+constexpr double kDefaultSequence = 4096;
+
 struct State {
     Task task = Task::infer;
     Use use = Use::chat;                   // preset within the task (its keys: engine/vocabulary.cpp)
@@ -68,7 +73,8 @@ struct State {
     KvFormat kvq = KvFormat::bf16;
 
     // inference load
-    double ctx = 8192;      // context tokens per sequence
+    double ctx = kDefaultContext;  // context tokens per sequence (a shorter model's own, when left at it)
+    bool ctx_set = false;  // named by the link or the user: sized as asked, never fitted to the model
     double in = 1000;       // average prompt tokens
     double out = 500;       // average answer tokens
     double users = 10;      // concurrent requests
@@ -102,7 +108,8 @@ struct State {
     Trainer trainer = Trainer::hf;  // what the memory and speed model assume (nemo: training too)
     std::optional<double> tokens;  // dataset tokens; default: default_tokens(task)
     double epochs = 1;
-    double seq = 4096;
+    double seq = kDefaultSequence;  // tokens per training sequence (as ctx: a shorter model's own)
+    bool seq_set = false;
     double batch = 1;       // micro-batch per GPU, sequences
     bool ckpt = true;       // activation checkpointing
     std::optional<int> zero;    // 0-3; default: smallest stage that fits

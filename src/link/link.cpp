@@ -632,6 +632,13 @@ const OptionalKey kOptionalKeys[] = {
     {"n", 1, 100000, code::expect_whole, nullptr, &State::n},
 };
 
+// The flag that says a length was named (ctx, seq), or null for any other key.
+bool* length_named(const char* key, State& s) {
+    if (std::strcmp(key, "ctx") == 0) return &s.ctx_set;
+    if (std::strcmp(key, "seq") == 0) return &s.seq_set;
+    return nullptr;
+}
+
 // The number tables: false when `p.key` is in none of them.
 bool read_number_key(Pair& p, State& s) {
     double num = 0;
@@ -649,8 +656,12 @@ bool read_number_key(Pair& p, State& s) {
     }
     for (const auto& k : number_keys()) {
         if (p.key != k.key) continue;
-        if (is_num && num >= k.min && num <= k.max) *k.field(s) = num;
-        else p.bad_range(code::expect_number, k.min, k.max);
+        if (is_num && num >= k.min && num <= k.max) {
+            *k.field(s) = num;
+            if (bool* named = length_named(k.key, s)) *named = true;
+        } else {
+            p.bad_range(code::expect_number, k.min, k.max);
+        }
         return true;
     }
     for (const auto& k : int_keys()) {
@@ -678,8 +689,11 @@ bool write_number_key(const char* key, State& s, State& def, std::string& out) {
         else return false;
         return true;
     }
-    for (const auto& nk : number_keys())
-        if (std::strcmp(key, nk.key) == 0 && *nk.field(s) != *nk.field(def)) return out = format_number(*nk.field(s)), true;
+    for (const auto& nk : number_keys()) {
+        if (std::strcmp(key, nk.key) != 0) continue;
+        const bool* named = length_named(key, s);  // a named length is written even at its default
+        if (*nk.field(s) != *nk.field(def) || (named && *named)) return out = format_number(*nk.field(s)), true;
+    }
     for (const auto& ik : int_keys())
         if (std::strcmp(key, ik.key) == 0 && *ik.field(s) != *ik.field(def)) return out = std::to_string(*ik.field(s)), true;
     bool written = false;

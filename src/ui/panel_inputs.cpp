@@ -553,7 +553,11 @@ bool draw_training_load(App& app, State& s) {
     changed |= draw_trainer(s);
     changed |= draw_plan_presets(app, s);
     changed |= draw_dataset_or_budget(app, s);
-    changed |= number_row(tr("Sequence length"), "seq", &s.seq, 128, 131072, true, "%.0f", nullptr);
+    double seq = s.seq_set ? s.seq : std::min(s.seq, app.result.state.seq);  // as ctx above
+    if (number_row(tr("Sequence length"), "seq", &seq, 128, 131072, true, "%.0f", nullptr)) {
+        s.seq = seq;
+        s.seq_set = changed = true;
+    }
     changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
     double mfu = (s.mfu || app.result.mfu <= 0 ? effective_mfu(s) : app.result.mfu) * 100;
     if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
@@ -611,8 +615,13 @@ void draw_load(App& app) {
         // speech-to-text or embeddings: their own load (panel_services.cpp)
     } else if (s.task == Task::infer) {
         draw_copilot_note(s);
-        changed |= number_row(tr("Context per request, tokens"), "ctx", &s.ctx, 256, 1048576, true, "%.0f",
-                              tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."));
+        // A context nobody named shows what was sized: the model's own when it is shorter.
+        double ctx = s.ctx_set ? s.ctx : std::min(s.ctx, app.result.state.ctx);
+        if (number_row(tr("Context per request, tokens"), "ctx", &ctx, 256, 1048576, true, "%.0f",
+                       tr("Maximum tokens one conversation holds (prompt + answer). Sizes the KV cache."))) {
+            s.ctx = ctx;
+            s.ctx_set = changed = true;
+        }
         changed |= number_row(tr("Average prompt, tokens"), "in", &s.in, 1, 262144, true, "%.0f",
                               tr("Prefill work per request: drives time to first token."));
         changed |= number_row(tr("Average answer, tokens"), "out", &s.out, 1, 32768, true, "%.0f", nullptr);

@@ -339,6 +339,43 @@ TEST_CASE("another checkpoint of a catalog model's architecture is sized as it, 
           std::vector<std::string>{"bad.json: aliases.a/b: every entry must cite its sources (text or an object of texts)"});
 }
 
+TEST_CASE("a length left at its default is the model's own when the model was trained for fewer tokens") {
+    auto said = [](const Result& r, const char* code) {
+        for (const Message& m : r.warnings)
+            if (m.code == code) return true;
+        return false;
+    };
+    // Llama 2 was trained for 4,096 tokens (config.json max_position_embeddings): the default 8,192
+    // would size a KV cache it cannot fill and a `--max-model-len` vLLM refuses.
+    const Result llama2 = test::run("v=1&model=meta-llama/Llama-2-7b-hf&users=4&gpu=h100-sxm&n=1");
+    CHECK(llama2.state.ctx == 4096);
+    CHECK(said(llama2, code::model_length_fitted));
+    CHECK_FALSE(said(llama2, code::model_context_over_max));
+    REQUIRE(!llama2.options.empty());
+    CHECK(llama2.options[0].command[0].shell.find("--max-model-len 4096") != std::string::npos);
+    // 32 layers × 32 KV heads × (128 + 128) × 2 bytes = 524,288 bytes a token, × 4,096 × 4 users.
+    CHECK(llama2.options[0].kv_cache_gb >= 524288.0 * 4096 * 4 / 1e9 * 0.999);
+    // A context asked for is sized as asked, and said to be past the model's.
+    const Result asked = test::run("v=1&model=meta-llama/Llama-2-7b-hf&ctx=16384&users=4&gpu=h100-sxm&n=1");
+    CHECK(asked.state.ctx == 16384);
+    CHECK(said(asked, code::model_context_over_max));
+    CHECK_FALSE(said(asked, code::model_length_fitted));
+    // Named at the default's own value, it is as asked too, and the link keeps it.
+    const Result eight = test::run("v=1&model=meta-llama/Llama-2-7b-hf&ctx=8192&users=4&gpu=h100-sxm&n=1");
+    CHECK(eight.state.ctx == 8192);
+    CHECK(said(eight, code::model_context_over_max));
+    CHECK(encode_link(decode_link("v=1&model=meta-llama/Llama-2-7b-hf&ctx=8192").state).find("ctx=8192") != std::string::npos);
+    CHECK(encode_link(decode_link("v=1&model=meta-llama/Llama-2-7b-hf").state).find("ctx=") == std::string::npos);
+    // Training: BLOOM's 2,048-token sequences instead of the default 4,096.
+    const Result bloom = test::run("v=1&task=train&model=bigscience/bloom&tokens=366B&gpu=a100-80gb&n=384");
+    CHECK(bloom.state.seq == 2048);
+    CHECK(said(bloom, code::model_length_fitted));
+    // A model with a longer context keeps the default.
+    const Result qwen = test::run("v=1&model=Qwen/Qwen3-8B&users=4&gpu=h100-sxm&n=1");
+    CHECK(qwen.state.ctx == kDefaultContext);
+    CHECK_FALSE(said(qwen, code::model_length_fitted));
+}
+
 TEST_CASE("a short GPU name the catalog maps to one card is said, not silently taken") {
     auto alias_said = [](const Result& r) {
         for (const Message& m : r.warnings)
