@@ -228,6 +228,7 @@ bool resolve_model(const State& state, const Catalog& catalog, Result& r) {
         }
         if (!alias.empty()) r.warnings.push_back(Message(code::model_alias).str("old", alias).str("new", found->id));
         r.model = *found;
+        r.architecture_id = found->id;
         if (variant) {  // the checkpoint asked for, with the architecture it shares: commands serve it
             r.model.id = variant->id;
             r.model.name = variant->id.substr(variant->id.rfind('/') + 1);

@@ -220,6 +220,7 @@ struct Advice {
 struct Result {
     State state;                 // effective state (after defaults)
     ModelSpec model;             // the model used (catalog entry or custom)
+    std::string architecture_id; // the catalog entry sized: model.id, or the entry a variant is sized as
     WeightFormat weight_format = WeightFormat::bf16;  // effective: state.wq or the model's native format
     bool model_found = true;
     std::vector<Warning> warnings;

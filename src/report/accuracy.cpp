@@ -46,15 +46,16 @@ std::string_view serving_family(const Option& o, std::string_view f) {
     return {};
 }
 
-// The checks of `family` nearest to this configuration: same model and GPU, then same model,
-// then same GPU, then the first (file order).
-const CheckRun* nearest_check(std::string_view family, const std::string& model, const std::string& gpu) {
+// The checks of `family` nearest to this configuration: same model (the checkpoint, or the catalog
+// entry a variant is sized as) and GPU, then same model, then same GPU, then the first (file order).
+const CheckRun* nearest_check(std::string_view family, const Result& r, const std::string& gpu) {
     const CheckRun* best = nullptr;
     int best_score = -1;
     for (std::size_t i = 0; i < kCheckCount; ++i) {
         const CheckRun& c = kChecks[i];
         if (family != c.family) continue;
-        const int score = 2 * (model == c.model) + (gpu == c.gpu);
+        const bool model = r.state.model == c.model || (!r.architecture_id.empty() && r.architecture_id == c.model);
+        const int score = 2 * model + (gpu == c.gpu);
         if (score > best_score) best = &c, best_score = score;
     }
     return best;
@@ -94,7 +95,7 @@ FigureAccuracy figure_accuracy(const Result& r, const Option& o, std::string_vie
     const std::string_view family = figure_family(r, o, figure);
     if (family.empty()) return a;
     a.band = family_band(family);
-    if (a.band && a.band->n_checks > 0) a.nearest = nearest_check(family, r.state.model, o.gpu_id);
+    if (a.band && a.band->n_checks > 0) a.nearest = nearest_check(family, r, o.gpu_id);
     return a;
 }
 
