@@ -42,8 +42,8 @@ const TextPair kEnglish[] = {
      "context {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
      "memory is sized as asked, but the model cannot use more than its maximum"},
     {"model.length_fitted",
-     "{?training:sequences}{!training:a context} of {max:0} tokens, {model}'s own: the default {asked:0} is beyond "
-     "what it was trained for (set {?training:seq}{!training:ctx} to size another)"},
+     "{?training:sequences}{!training:a context} of {max:0} tokens, {model}'s own: the default {asked:0} is longer "
+     "than it was trained for; a length you set is sized as asked"},
     {"load.over_context",
      "a prompt of {in:0} and an answer of {out:0} tokens do not fit the context of {ctx:0} tokens per request: "
      "the KV cache is sized at the context; raise the context to at least {need:0}"},

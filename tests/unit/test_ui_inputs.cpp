@@ -32,6 +32,11 @@ TEST_CASE("model search: the article's spellings find the catalog's models") {
         {"gpt oss 120b", "openai/gpt-oss-120b"},
         {"GPT-OSS-120B", "openai/gpt-oss-120b"},
         {"deepseek v3.2 exp", "deepseek-ai/DeepSeek-V3.2"},  // through the catalog's alias
+        {"llama 2 70b", "meta-llama/Llama-2-70b-hf"},
+        {"qwen2.5 7b", "Qwen/Qwen2.5-7B-Instruct"},
+        {"llama 3.2 1b", "meta-llama/Llama-3.2-1B-Instruct"},
+        {"scout", "meta-llama/Llama-4-Scout-17B-16E-Instruct"},
+        {"glm 5", "zai-org/GLM-5"},
     };
     for (const auto& c : cases) {
         const auto found = ids(c.query);
@@ -45,6 +50,9 @@ TEST_CASE("model search: the article's spellings find the catalog's models") {
     const auto q35 = ids("Qwen 3.5");
     CHECK(q35.size() == 5);
     for (const auto& id : q35) CHECK_MESSAGE(id.rfind("Qwen/Qwen3.5-", 0) == 0, id);
+    // "Qwen 2.5" lists the Qwen2.5 models (the Coder among them), not the "25" of Qwen3-235B.
+    for (const auto& id : ids("Qwen 2.5")) CHECK_MESSAGE(id.find("Qwen2.5-") != std::string::npos, id);
+    CHECK(ids("Qwen 2.5").size() == 4);
     // "deepseek-r1 distill" lists the four distilled models.
     const auto r1 = ids("deepseek-r1 distill");
     CHECK(r1.size() == 4);
