@@ -31,7 +31,9 @@ void fill_charts(App& app) {
     const Option* rec = r.recommended >= 0 ? &r.options[size_t(r.recommended)] : nullptr;
     if (app.state.task == Task::infer && r.model_found) {
         App::Series& mem = app.chart[0];
-        const double top = std::max(app.state.ctx * 4, double(r.model.max_context > 0 ? r.model.max_context : 131072));
+        // Up to the model's own context (or the one sized, if longer): past it the model cannot attend.
+        const double ctx = r.state.ctx;
+        const double top = r.model.max_context > 0 ? std::max(ctx, double(r.model.max_context)) : std::max(ctx * 4, 131072.0);
         for (double c = 512; c <= top * 1.0001; c *= 2) {
             mem.x.push_back(c);
             mem.y.push_back(inference_memory_at_context(r.model, app.state, r.weight_format, c).gb());
