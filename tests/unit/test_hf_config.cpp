@@ -3,6 +3,7 @@
 // hostile files are refused with the field named.
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "catalog/hf_config.hpp"
 #include "engine/custom_model.hpp"
@@ -176,22 +177,16 @@ TEST_CASE("config.json: a catalog entry written from a public config holds its a
             CHECK(cat.max_context == file.max_context);
         }
         REQUIRE(cat.moe.has_value() == file.moe.has_value());
-        if (cat.moe) {
-            CHECK(cat.moe->experts == file.moe->experts);
-            CHECK(cat.moe->experts_per_token == file.moe->experts_per_token);
-            CHECK(cat.moe->shared_experts == file.moe->shared_experts);
-            CHECK(cat.moe->expert_intermediate == file.moe->expert_intermediate);
-            CHECK(cat.moe->dense_layers == file.moe->dense_layers);
-        } else {
-            CHECK(cat.intermediate == file.intermediate);
-        }
+        // An MoE's dense width may be unused (every layer routed): its experts are compared instead.
+        auto experts = [](const MoeSpec& m) {
+            return std::make_tuple(m.experts, m.experts_per_token, m.shared_experts, m.expert_intermediate, m.dense_layers);
+        };
+        if (cat.moe) CHECK(experts(*cat.moe) == experts(*file.moe));
+        else CHECK(cat.intermediate == file.intermediate);
         REQUIRE(cat.mla.has_value() == file.mla.has_value());
-        if (cat.mla) {
-            CHECK(cat.mla->kv_lora_rank == file.mla->kv_lora_rank);
-            CHECK(cat.mla->qk_rope_head_dim == file.mla->qk_rope_head_dim);
-            CHECK(cat.mla->q_lora_rank == file.mla->q_lora_rank);
-            CHECK(cat.indexer_head_dim == file.indexer_head_dim);
-        }
+        auto latent = [](const MlaSpec& m) { return std::make_tuple(m.kv_lora_rank, m.qk_rope_head_dim, m.q_lora_rank); };
+        if (cat.mla) CHECK(latent(*cat.mla) == latent(*file.mla));
+        CHECK(cat.indexer_head_dim == file.indexer_head_dim);
         // The card's rounded count or the file's exact one: within 1.5 % either way.
         CHECK(cat.params_b == doctest::Approx(file.params_b).epsilon(0.015));
         CHECK(cat.active_params_b == doctest::Approx(file.active_params_b).epsilon(0.03));
