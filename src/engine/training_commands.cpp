@@ -85,8 +85,8 @@ void megatron_launcher(ShellLines& c, const Launch& l, const Option& o) {
     c.add("pretrain_gpt.py");
 }
 
-// Attention and MLP shapes: Megatron's GPT with SwiGLU, RMSNorm and RoPE (the gated MLP the
-// parameter count assumes); GQA groups or MLA ranks; MoE experts, router top-k and dense layers.
+// Attention and MLP shapes: Megatron's GPT with SwiGLU, RMSNorm and RoPE for a gated MLP, its GELU
+// defaults otherwise; GQA groups or MLA ranks; MoE experts, router top-k and dense layers.
 void megatron_model(ShellLines& c, const ModelSpec& m, const State& s) {
     // A custom model without its MLP width is sized with 4 × hidden (ffn_active_width); the note says so.
     const long long ffn = m.intermediate > 0 ? m.intermediate : 4LL * m.hidden;
@@ -103,9 +103,13 @@ void megatron_model(ShellLines& c, const ModelSpec& m, const State& s) {
         if (m.head_dim > 0) c.flag("--kv-channels", m.head_dim);
     }
     const long long seq = std::llround(std::max(1.0, s.seq));
-    c.line().flag("--seq-length", seq).flag("--max-position-embeddings", std::max<long long>(seq, m.max_context))
-        .add("--swiglu").flag("--normalization", "RMSNorm").flag("--position-embedding-type", "rope")
-        .add("--disable-bias-linear");
+    c.line().flag("--seq-length", seq).flag("--max-position-embeddings", std::max<long long>(seq, m.max_context));
+    // A GELU MLP (BLOOM, Falcon, GPT-3) is Megatron's default with its LayerNorm and biases; its
+    // positions differ by family (rotary, learned, ALiBi), so the note asks for them.
+    if (m.gated_mlp)
+        c.add("--swiglu").flag("--normalization", "RMSNorm").flag("--position-embedding-type", "rope").add("--disable-bias-linear");
+    else
+        c.flag("--position-embedding-type", "<positions>");
     if (!m.tied_embeddings) c.add("--untie-embeddings-and-output-weights");
     if (!m.moe || m.moe->experts <= 1) return;
     const MoeSpec& e = *m.moe;
@@ -167,7 +171,8 @@ void pretraining_command(const Job& job, const Option& o, double tokens, std::ve
     lines.push_back({"", Message(code::cmd_train_megatron).term("method", method_term(job.state))
                              .num("nodes", l.nodes > 1 ? l.nodes : 0)
                              .num("custom", m.custom ? 1 : 0).num("linear", m.linear ? 1 : 0)
-                             .num("window", m.sliding_window > 0 ? 1 : 0).num("ffn", m.intermediate > 0 ? 0 : 1)});
+                             .num("window", m.sliding_window > 0 ? 1 : 0).num("ffn", m.intermediate > 0 ? 0 : 1)
+                             .num("gelu", m.gated_mlp ? 0 : 1)});
     ShellLines c;
     megatron_launcher(c, l, o);
     megatron_model(c, m, job.state);

@@ -315,7 +315,8 @@ const TextPair kEnglish[] = {
      "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
      "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
      "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
-     "--ffn-hidden-size = 4 × hidden (assumed)}"},
+     "--ffn-hidden-size = 4 × hidden (assumed)}{?gelu:; a GELU MLP with Megatron's LayerNorm and biases: "
+     "<positions> is the model's (rope, learned_absolute; Megatron-LM has no ALiBi)}"},
     {"cmd.nemo",
      "{method} with NVIDIA NeMo 2.0{?nodes:, on each of {nodes:0} servers}. A template: <recipe> is NeMo's recipe "
      "for the model (e.g. llama3_8b){?tune:, with your dataset's data module}{?full:; full fine-tuning: "

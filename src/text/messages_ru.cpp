@@ -356,7 +356,8 @@ const TextPair kRussian[] = {
      "(tools/preprocess_data.py), <peak-lr>, <checkpoint-dir>{?nodes:, на каждом сервере "
      "<node-rank> и <first-server> (адрес первого)}{?custom:, <your-tokenizer>}. Прочее (база "
      "RoPE, нормализации, смещения{?window:, окна внимания}{?linear:, линейное внимание}) — по "
-     "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}"},
+     "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}{?gelu:; MLP на GELU с LayerNorm "
+     "и смещениями Megatron: <positions> — позиции модели (rope, learned_absolute; ALiBi в Megatron-LM нет)}"},
     {"cmd.nemo",
      "{method}: NVIDIA NeMo 2.0{?nodes:, на каждом из {nodes:0} серверов}. Это шаблон: <recipe> — рецепт NeMo "
      "для модели (например llama3_8b){?tune:, с модулем данных вашего датасета}{?full:; полный файнтюнинг: "

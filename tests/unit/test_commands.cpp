@@ -284,6 +284,23 @@ TEST_CASE("pre-training: Megatron-LM's pretrain_gpt.py with Llama 3.1 8B's dimen
     CHECK(c.notes.size() >= 2);
 }
 
+TEST_CASE("pre-training: a GELU model keeps Megatron's GELU, LayerNorm and biases, and asks for its positions") {
+    // BLOOM's config.json: 70 layers, hidden 14336, 112 heads, a 4 × hidden GELU MLP, ALiBi, tied embedding.
+    const Result r = run("v=1&task=train&model=bigscience/bloom&tokens=366B&gpu=a100-80gb&n=384");
+    const Option& o = fitting(r, "a100-80gb");
+    const Command c = command_of(o);
+    check_allowed(c);
+    check_placeholders_named(o, c);
+    CHECK(flag_number(c, "--num-layers") == 70);
+    CHECK(flag_number(c, "--ffn-hidden-size") == 57344);
+    CHECK(flag_number(c, "--seq-length") == 2048);  // its own sequence, not the default 4,096
+    CHECK_FALSE(has_flag(c, "--swiglu"));
+    CHECK_FALSE(has_flag(c, "--normalization"));
+    CHECK_FALSE(has_flag(c, "--disable-bias-linear"));
+    CHECK_FALSE(has_flag(c, "--untie-embeddings-and-output-weights"));
+    CHECK(flag(c, "--position-embedding-type") == "<positions>");
+}
+
 TEST_CASE("pre-training: MoE and MLA models carry their experts, router top-k, latent ranks and EP") {
     const Result v3 = run("v=1&task=train&model=deepseek-ai/DeepSeek-V3&tokens=14.8T&gpu=h800&n=2048");
     const Option& o = fitting(v3, "h800");
