@@ -145,6 +145,8 @@ const CatalogConfig kCatalogConfigs[] = {
     {"Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct"},
     {"Qwen2.5-14B", "Qwen/Qwen2.5-14B"},
     {"Qwen2.5-32B", "Qwen/Qwen2.5-32B"},
+    {"Qwen2.5-3B-Instruct", "Qwen/Qwen2.5-3B-Instruct"},
+    {"Qwen2.5-1.5B-Instruct", "Qwen/Qwen2.5-1.5B-Instruct"},
     {"phi-4", "microsoft/phi-4"},
     {"TinyLlama-1.1B-Chat-v1.0", "TinyLlama/TinyLlama-1.1B-Chat-v1.0"},
     {"Mixtral-8x7B-v0.1", "mistralai/Mixtral-8x7B-Instruct-v0.1"},
