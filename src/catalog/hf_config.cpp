@@ -468,7 +468,7 @@ void say_what_was_read(ConfigImport& out, Fields& f, const json& top, const std:
                        const std::map<std::string, int>& unknown_kinds, WeightFormat dtype, WeightFormat served,
                        const hf::Quantization& q, bool with_index) {
     if (text_path) {
-        std::string arch = top.value("model_type", std::string());
+        const std::string arch = hf::string_member(top, "model_type");
         out.notes.push_back(Message(code::config_text_config).str("arch", printable(arch)).str("path", printable(*text_path)));
     }
     if (a.vision_params > 0)

@@ -922,7 +922,7 @@ const Unsupported kUnsupported[] = {
 void read_towers(Fields& f, Arch& a) {
     const json* vision = nullptr;
     if (auto it = f.top().find("vision_config"); it != f.top().end() && it->is_object()) vision = &*it;
-    std::string wrapper = f.top().value("model_type", std::string());
+    const std::string wrapper = string_member(f.top(), "model_type");
     for (const char* fam : {"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_5"})
         if (vision && starts_with(wrapper, fam)) {
             const std::string family = starts_with(wrapper, "qwen2_5_vl") ? "qwen2_5_vl"

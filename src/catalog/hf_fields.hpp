@@ -25,6 +25,13 @@ inline std::string printable(const std::string& s) {
 
 inline bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// `key` of an object when it is a string, else "" (json::value would throw on a number there, and the
+// WebAssembly build turns a throw into an abort).
+inline std::string string_member(const nlohmann::json& o, const char* key) {
+    const auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 constexpr int kMaxWidth = 100000000, kMaxCount = 100000;
 
 // Reads the text model's fields: from the language model's own object when the config nests one

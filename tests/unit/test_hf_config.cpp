@@ -340,6 +340,12 @@ TEST_CASE("config.json: bad and hostile files are refused with the field named")
     // The catalog's envelope: KV heads must divide the heads.
     CHECK(errors(R"({"hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 3, "vocab_size": 10,
                      "intermediate_size": 8})").find("kv_heads") != std::string::npos);
+    // A model_type that is not a string (the fuzzer's find: json::value threw, an abort in the page) is no family.
+    const std::string numeric_type = R"({"model_type": 1000, "hidden_size": 1024, "num_hidden_layers": 8,
+        "num_attention_heads": 8, "vocab_size": 32000, "intermediate_size": 4096, "vision_config": {}})";
+    CHECK(import_hf_config(numeric_type).ok);
+    CHECK(import_hf_config(R"({"model_type": [1], "text_config": {"hidden_size": 1024, "num_hidden_layers": 8,
+        "num_attention_heads": 8, "vocab_size": 32000, "intermediate_size": 4096}})").ok);
     // The catalog's limits, before parsing.
     CHECK(errors(std::string(limits::kProviderFileBytes + 1, ' ')).find("larger than 2097152 bytes") != std::string::npos);
     CHECK(errors(std::string(40, '[') + std::string(40, ']')).find("nested deeper than 32 levels") != std::string::npos);
