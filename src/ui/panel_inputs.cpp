@@ -388,6 +388,8 @@ void draw_model(App& app) {
     struct Item { const ModelSpec* m; bool suggested; };
     std::vector<Item> items;
     const ModelSpec* current = app.catalog.find_model(s.model);
+    // A variant (a base or chat checkpoint) is sized as its catalog model: that row is the current one.
+    if (const ModelVariant* v = current ? nullptr : app.catalog.find_variant(s.model)) current = app.catalog.find_model(v->model);
     auto suggested = [&](const ModelSpec& m) {
         return preset && std::find(preset->models.begin(), preset->models.end(), m.id) != preset->models.end();
     };
