@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 319977,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 320010,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -47,7 +47,7 @@ const BUDGET = {
                                  // with the twelfth session's model search (a dotted version is spelled as typed);
                                  // 319629 B with the default length fitted to a shorter model (+0.4 KB); 319820 B
                                  // with four more published runs in the error bands; 319926 B with the GELU
-                                 // models' Megatron command; 319977 B with the Phi-4 cards
+                                 // models' Megatron command; 319977 B with the Phi-4 cards; 320010 B with a variant marked in the model list
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
