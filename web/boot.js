@@ -9,7 +9,7 @@
   // ?lang=ru or en, else the link's own lang= (docs/LINK.md: a fragment handed on without its query
   // keeps its language), else the browser's language (Russian or English).
   const asked = q.get('lang');
-  const linkLang = () => (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash) || [])[1] || '';
+  const linkLang = (hash = location.hash) => (/(?:^#|&)lang=(en|ru)(?:&|$)/.exec(hash) || [])[1] || '';
   const fragmentLang = linkLang();
   const byQuery = asked === 'ru' || asked === 'en';
   const lang = byQuery ? asked : fragmentLang || ((navigator.language || 'en').toLowerCase().startsWith('ru') ? 'ru' : 'en');

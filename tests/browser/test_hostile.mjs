@@ -28,6 +28,11 @@ export default [
       await p.page.waitForTimeout(400);  // past the address bar's own debounced update
       await p.page.evaluate(() => { location.hash = 'v=1&users=33'; });
       await ctx.until(async () => (await call(p.page, 'state')).users === 33, { message: 'the next good hash applies' });
+      // The page's debounced address write landing between the user's change and its event (as on a
+      // slow machine): the user's fragment still applies.
+      await p.page.evaluate(() => { location.hash = 'v=1&users=44'; history.replaceState(null, '', '#v=1&users=33'); });
+      await ctx.until(async () => (await call(p.page, 'state')).users === 44,
+        { message: 'a hash the address bar write overtook still applies' });
       p.assertNoErrors();
     },
   },

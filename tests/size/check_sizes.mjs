@@ -15,7 +15,7 @@ const BUDGET = {
                                  // 2.83 KB with the advice sentence (issue 27); 2.93 KB (+58 B) when its table took the
                                  // page's columns (issue 29): GB/GPU as "used / usable", as the canvas shows it
   'app.css': 1.6 * KB + 147,     // +147 B measured: issue 27's skip link and the results shown while focused
-  'boot.js': 776,                // starts the module's compile and the downloads from <head>; says when app.js is missing;
+  'boot.js': 780,                // starts the module's compile and the downloads from <head>; says when app.js is missing;
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
@@ -95,9 +95,10 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // model variants and the GPU short names; 360.0 KB with 62 more published runs in the error bands, the
 // names as people type them and the variants' own context; 362.9 KB with the twelfth session's 20 models
 // and 12 variants in catalog.bin, +3.0 KB; 363.8 KB with the default length fitted to the model, four
-// more published runs, two more models and the Phi-4 cards): a known regression,
+// more published runs, two more models and the Phi-4 cards; 363.9 KB with the address read from
+// the hashchange event): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 363.8 * KB;
+const FIRST_LOAD_BUDGET = 363.9 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }

@@ -72,4 +72,4 @@ function startArgs(text, blobs) {
 }
 function withStr(s, fn) { const p = cstr(s); try { return fn(p); } finally { Module._free(p); } }
 // The fragment as it is: the link decoder (C++) undoes the percent-escapes and reports bad ones.
-function hashLink() { return location.hash.replace(/^#/, ''); }
+function hashLink(hash = location.hash) { return hash.replace(/^#/, ''); }

@@ -1,12 +1,15 @@
 // Page events: the address, scrolling, the wheel, touch, keyboard focus, paste, the phone's text field, Copy link.
 // ---- page events --------------------------------------------------------------------------------
-window.addEventListener('hashchange', () => {
+window.addEventListener('hashchange', (e) => {
   if (!Module) return;
   // Compared with the state's own link, not the debounced copy: our replaceState fires no event,
   // so any hashchange is the user's (or a host's) and differs unless it names the same state.
-  const link = hashLink();
+  // The fragment comes from the event: the address bar's debounced write may have replaced
+  // location.hash between the user's change and this event.
+  const hash = new URL(e.newURL || location.href).hash;
+  const link = hashLink(hash);
   const state = link.replace(/(^|&)lang=(en|ru)(?=&|$)/g, '').replace(/^&/, '');  // the page's, not the state's
-  const l = fragmentLang();
+  const l = fragmentLang(hash);
   if (l && l !== lang && Module.switchLanguage) Module.switchLanguage(l);
   if (state !== Module.UTF8ToString(Module._gs_get_link())) withStr(link, (p) => Module._gs_set_link(p));
 });
