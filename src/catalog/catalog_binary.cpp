@@ -37,6 +37,7 @@ template <class V> void fields(V& v, LinearAttentionSpec& l) {
 }
 template <class V> void fields(V& v, MoeSpec& m) {
     v(m.experts); v(m.experts_per_token); v(m.shared_experts); v(m.expert_intermediate); v(m.dense_layers);
+    v(m.interleave_step);
 }
 template <class V> void fields(V& v, SpeechSpec& s) {
     v(s.decoder); v(s.encoder_params_b); v(s.encoder_layers); v(s.encoder_hidden); v(s.frames_per_second);

@@ -328,6 +328,7 @@ void read_moe_spec(Reader& r, ModelSpec& m) {
             s.shared_experts = rm.integer("shared_experts", false, 0, 1 << 20);
             s.expert_intermediate = rm.integer("expert_intermediate", true, 1, 1 << 24);
             s.dense_layers = rm.integer("dense_layers", false, 0, 100000);
+            s.interleave_step = rm.integer("interleave_step", false, 1, 100000, 1);
             if (s.experts_per_token > s.experts) rm.error("experts_per_token", "more experts per token than experts");
             for (auto& e : sub) r.error("moe." + e.field, e.message);
             m.moe = s;

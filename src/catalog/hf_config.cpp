@@ -313,6 +313,21 @@ std::string model_name(const json& top, const std::string& model_type, double pa
 }
 
 // The recurrent layers as the engine's fixed-state layers (catalog_types.hpp: LinearAttentionSpec).
+// Experts in every N-th layer exactly (layer i when (i + 1) % N == 0): N; any other plan is sized
+// as leading dense layers (1): the counts are exact, only the split of --n-cpu-moe and Megatron's
+// layer pattern follow the order.
+int interleave_step(const Arch& a) {
+    const int moe = a.moe_layers();
+    if (moe <= 0 || moe == a.layers) return 1;
+    const int step = a.layers / moe;
+    if (step < 2) return 1;
+    for (int i = 0; i < a.layers; ++i) {
+        const Ffn f = a.plan[size_t(i)].ffn;
+        if ((f == Ffn::moe || f == Ffn::dense_and_moe) != ((i + 1) % step == 0)) return 1;
+    }
+    return step;
+}
+
 std::optional<LinearAttentionSpec> recurrent_spec(const Arch& a) {
     std::map<Mixer, int> kinds;
     for (const auto& l : a.plan)
@@ -403,7 +418,8 @@ ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantizatio
         m.sliding_layers = sliding;
     }
     if (a.experts > 0)
-        m.moe = MoeSpec{a.experts, a.experts_per_token, a.shared_count, a.expert_intermediate, a.layers - a.moe_layers()};
+        m.moe = MoeSpec{a.experts, a.experts_per_token, a.shared_count, a.expert_intermediate, a.layers - a.moe_layers(),
+                        interleave_step(a)};
     if (a.embed_dim > 0) {
         m.embedding = EmbeddingSpec{a.embed_dim, true};
         m.modality = "embedding";

@@ -24,6 +24,11 @@ struct LinearAttentionSpec {
 
 struct MoeSpec {
     int experts = 0, experts_per_token = 0, shared_experts = 0, expert_intermediate = 0, dense_layers = 0;
+    // Where the MoE layers are. 1: after the first `dense_layers` layers, every layer (DeepSeek's
+    // first_k_dense_replace). N > 1: every N-th layer, layer i (from 0) when (i + 1) % N == 0
+    // (Llama 4's interleave_moe_layer_step, Qwen's decoder_sparse_step); `dense_layers` then counts
+    // the layers between them, layers − layers / N.
+    int interleave_step = 1;
 };
 
 enum class AttentionKind { mha, gqa, mla, hybrid_linear };
@@ -46,5 +51,14 @@ struct Architecture {
     int mtp_layers = 0;            // multi-token-prediction layers (num_nextn_predict_layers): a built-in draft
     std::optional<MoeSpec> moe;
 };
+
+// The MoE layers among the model's first n layers (the llama.cpp split `--n-cpu-moe n` moves).
+inline int moe_layers_among_first(const Architecture& m, int n) {
+    if (!m.moe || n <= 0) return 0;
+    n = n < m.layers ? n : m.layers;
+    const MoeSpec& e = *m.moe;
+    if (e.interleave_step > 1) return n / e.interleave_step;
+    return n > e.dense_layers ? n - e.dense_layers : 0;
+}
 
 }  // namespace gpusizer

@@ -20,6 +20,7 @@ namespace gpusizer {
     X(model_custom_specified, "model.custom_specified")                            \
     X(model_check_range, "model.check_range")                                      \
     X(model_check_kv_heads, "model.check_kv_heads")                                \
+    X(model_check_moe_step, "model.check_moe_step")                                \
     X(model_check_heads, "model.check_heads")                                      \
     X(model_custom_implausible, "model.custom_implausible")                        \
     X(model_custom_params_arch, "model.custom_params_arch")                        \

@@ -32,6 +32,9 @@ ModelSpec custom_model(const CustomModel& c) {
         m.moe->experts_per_token = std::max(1, m.moe->experts_per_token);
         // An expert as wide as the dense FFN when the link does not say (gpt-oss, Mixtral).
         if (m.moe->expert_intermediate <= 0) m.moe->expert_intermediate = c.intermediate;
+        // Interleaved experts: the dense layers between them follow when the link does not count them.
+        if (m.moe->interleave_step > 1 && m.moe->dense_layers <= 0 && m.layers > 0)
+            m.moe->dense_layers = m.layers - m.layers / m.moe->interleave_step;
     }
     if (m.mla && m.mla->kv_lora_rank <= 0) m.mla.reset();
     if (m.mla) m.attention = AttentionKind::mla;
@@ -114,6 +117,11 @@ std::vector<Message> model_envelope_problems(const ModelSpec& m) {
     if (m.moe) {
         check_range(out, "topk", "moe.experts_per_token", m.moe->experts_per_token, 1, m.moe->experts);
         check_range(out, "dense_layers", "moe.dense_layers", m.moe->dense_layers, 0, std::max(m.layers, 0));
+        const int step = m.moe->interleave_step;
+        check_range(out, "moe_step", "moe.interleave_step", step, 1, std::max(m.layers, 1));
+        if (step > 1 && step <= m.layers && m.moe->dense_layers != m.layers - m.layers / step)
+            out.push_back(Message(code::model_check_moe_step).num("layers", m.layers).num("step", step)
+                              .num("dense", m.moe->dense_layers).num("expected", m.layers - m.layers / step));
     }
     return out;
 }

@@ -54,8 +54,8 @@ OffloadSplit offload_split(const ModelSpec& m, WeightFormat wq, int host_layers,
     if (sp.experts_only) {
         // -ngl 999: everything but the first N layers' experts on the GPU, the output layer too
         // (for tied embeddings a GPU copy of the table).
-        const int dense = std::clamp(m.moe->dense_layers, 0, sp.layers - 1);
-        const double on_host = double(std::max(0, sp.host_layers - dense)) / (sp.layers - dense);
+        const int moe_layers = moe_layers_among_first(m, sp.layers);
+        const double on_host = moe_layers > 0 ? double(moe_layers_among_first(m, sp.host_layers)) / moe_layers : 0.0;
         sp.host_experts = w.routed_experts * on_host;
         sp.gpu_experts = w.routed_experts - sp.host_experts;
         sp.gpu_dense = w.other + (m.tied_embeddings ? w.input_embedding : w.lm_head);
@@ -98,7 +98,7 @@ Replica offload_replica(const Job& job, const GpuSpec& g, const OffloadSplit& sp
     r.pcie_bandwidth = pcie_x16_gbs(g.pcie_gen) * 1e9 * a.pcie_eff;
     // A token's graph leaves the GPU and comes back once per CPU block: every offloaded layer's
     // experts, or the one run of CPU layers.
-    const int switches = sp.experts_only ? 2 * sp.host_layers : sp.output_on_host ? 2 : 0;
+    const int switches = sp.experts_only ? 2 * moe_layers_among_first(job.model, sp.host_layers) : sp.output_on_host ? 2 : 0;
     r.host_switch_seconds = switches * a.offload_switch_us * 1e-6;
     return r;
 }

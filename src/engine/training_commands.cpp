@@ -117,8 +117,13 @@ void megatron_model(ShellLines& c, const ModelSpec& m, const State& s) {
         .flag("--moe-ffn-hidden-size", e.expert_intermediate);
     if (e.shared_experts > 0)
         c.flag("--moe-shared-expert-intermediate-size", (long long)e.shared_experts * e.expert_intermediate);
-    if (e.dense_layers > 0 && e.dense_layers < m.layers)
+    const int step = e.interleave_step;
+    if (step > 1 && step <= m.layers) {  // Megatron's integer N puts experts in layers 0, N, 2N…: a list
+        const std::string tail = m.layers % step ? "+[0]*" + n(m.layers % step) : "";
+        c.flag("--moe-layer-freq", "'([0]*" + n(step - 1) + "+[1])*" + n(m.layers / step) + tail + "'");
+    } else if (e.dense_layers > 0 && e.dense_layers < m.layers) {
         c.flag("--moe-layer-freq", "'([0]*" + n(e.dense_layers) + "+[1]*" + n(m.layers - e.dense_layers) + ")'");
+    }
 }
 
 // Layers per stage: Megatron splits them evenly, or is told the first and last stages' share.

@@ -128,6 +128,7 @@ constexpr GroupKey<MoeSpec> kExpertKeys[] = {
     {"shared", 1, 1 << 20, &Architecture::moe, &MoeSpec::shared_experts},
     {"expert_inter", 1, 100000000, &Architecture::moe, &MoeSpec::expert_intermediate},
     {"dense_layers", 1, 100000, &Architecture::moe, &MoeSpec::dense_layers},
+    {"moe_step", 1, 100000, &Architecture::moe, &MoeSpec::interleave_step},
 };
 constexpr GroupKey<MlaSpec> kMlaKeys[] = {
     {"kv_lora", 1, 1 << 20, &Architecture::mla, &MlaSpec::kv_lora_rank},
@@ -163,7 +164,8 @@ const char* const kKeyOrder[] = {"task",         "use",
                                  "tied",         "max_ctx",
                                  "experts",      "topk",
                                  "shared",       "expert_inter",
-                                 "dense_layers", "kv_lora",
+                                 "dense_layers", "moe_step",
+                                 "kv_lora",
                                  "q_lora",       "rope_dim",
                                  "nope_dim",     "v_dim",
                                  "window",       "window_layers",

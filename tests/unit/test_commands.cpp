@@ -301,6 +301,24 @@ TEST_CASE("pre-training: a GELU model keeps Megatron's GELU, LayerNorm and biase
     CHECK(flag(c, "--position-embedding-type") == "<positions>");
 }
 
+TEST_CASE("pre-training: interleaved experts keep their layers' pattern") {
+    // Llama 4 Maverick: experts in layers 1, 3, … 47 (config.json interleave_moe_layer_step 2).
+    // Megatron's integer --moe-layer-freq 2 would put them in layers 0, 2, …: the pattern is a list.
+    const Result r = run("v=1&task=train&model=meta-llama/Llama-4-Maverick-17B-128E-Instruct&tokens=1T&gpu=h100-sxm&n=512");
+    const Option& o = fitting(r, "h100-sxm");
+    const Command c = command_of(o);
+    check_allowed(c);
+    CHECK(flag(c, "--moe-layer-freq") == "([0]*1+[1])*24");
+    CHECK(flag_number(c, "--num-layers") == 48);
+    // A custom model with experts every 3rd of 40 layers: 13 MoE layers and a dense tail of one.
+    const Result x = run("v=1&task=train&model=custom&params=60&layers=40&hidden=4096&heads=32&inter=14336"
+                         "&vocab=32000&experts=16&topk=2&expert_inter=4096&moe_step=3&tokens=1T&gpu=h100-sxm&n=64");
+    REQUIRE(x.model_found);
+    REQUIRE(x.model.moe);
+    CHECK(x.model.moe->dense_layers == 27);  // follows from the step when the link does not count them
+    CHECK(flag(command_of(fitting(x, "h100-sxm")), "--moe-layer-freq") == "([0]*2+[1])*13+[0]*1");
+}
+
 TEST_CASE("pre-training: MoE and MLA models carry their experts, router top-k, latent ranks and EP") {
     const Result v3 = run("v=1&task=train&model=deepseek-ai/DeepSeek-V3&tokens=14.8T&gpu=h800&n=2048");
     const Option& o = fitting(v3, "h800");

@@ -181,7 +181,8 @@ TEST_CASE("config.json: a catalog entry written from a public config holds its a
         REQUIRE(cat.moe.has_value() == file.moe.has_value());
         // An MoE's dense width may be unused (every layer routed): its experts are compared instead.
         auto experts = [](const MoeSpec& m) {
-            return std::make_tuple(m.experts, m.experts_per_token, m.shared_experts, m.expert_intermediate, m.dense_layers);
+            return std::make_tuple(m.experts, m.experts_per_token, m.shared_experts, m.expert_intermediate, m.dense_layers,
+                                   m.interleave_step);
         };
         if (cat.moe) CHECK(experts(*cat.moe) == experts(*file.moe));
         else CHECK(cat.intermediate == file.intermediate);
@@ -438,6 +439,11 @@ TEST_CASE("config.json: per-layer blocks, interleaved experts, fused widths, old
     REQUIRE(mav.ok);
     REQUIRE(mav.model.moe);
     CHECK(mav.model.moe->dense_layers == 24);
+    CHECK(mav.model.moe->interleave_step == 2);  // layers 1, 3, … 47 (modeling_llama4.py's moe_layers)
+    CHECK(moe_layers_among_first(mav.model, 1) == 0);
+    CHECK(moe_layers_among_first(mav.model, 2) == 1);
+    CHECK(moe_layers_among_first(mav.model, 47) == 23);
+    CHECK(moe_layers_among_first(mav.model, 1000) == 24);
     CHECK(mav.model.moe->shared_experts == 1);
     CHECK(mav.model.intermediate == 16384);
     CHECK(mav.model.sliding_window == 8192);
@@ -468,6 +474,9 @@ TEST_CASE("config.json: per-layer blocks, interleaved experts, fused widths, old
     const ConfigImport mimo = import_dir("MiMo-V2-Flash");
     REQUIRE(mimo.ok);
     CHECK(mimo.model.moe->dense_layers == 1);
+    CHECK(mimo.model.moe->interleave_step == 1);  // a leading dense layer, then experts in every layer
+    CHECK(moe_layers_among_first(mimo.model, 1) == 0);
+    CHECK(moe_layers_among_first(mimo.model, 3) == 2);
     CHECK(mimo.model.v_head_dim == 128);
     CHECK(mimo.model.window_kv_heads == 8);
     CHECK(kv_at(mimo.model, 8192) == doctest::Approx(9.0 * 4 * 320 * 2 * 8192 + 39.0 * 8 * 320 * 2 * 128));

@@ -201,6 +201,8 @@ TEST_CASE("a link's custom model passes the checks an imported config.json passe
         {"&kv_heads=5", code::model_check_kv_heads, ""},
         {"&experts=8&topk=9&expert_inter=1024", code::model_check_range, "topk"},
         {"&experts=8&topk=2&expert_inter=1024&dense_layers=37", code::model_check_range, "dense_layers"},
+        {"&experts=8&topk=2&expert_inter=1024&moe_step=2&dense_layers=10", code::model_check_moe_step, ""},
+        {"&experts=8&topk=2&expert_inter=1024&moe_step=37", code::model_check_range, "moe_step"},
         {"&hidden=16", code::model_check_range, "head_dim"},
     };
     for (const auto& b : bad) {
