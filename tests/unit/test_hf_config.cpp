@@ -145,6 +145,7 @@ const CatalogConfig kCatalogConfigs[] = {
     {"Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct"},
     {"Qwen2.5-14B", "Qwen/Qwen2.5-14B"},
     {"Qwen2.5-32B", "Qwen/Qwen2.5-32B"},
+    {"Qwen2.5-72B-Instruct", "Qwen/Qwen2.5-72B-Instruct"},
     {"Qwen2.5-3B-Instruct", "Qwen/Qwen2.5-3B-Instruct"},
     {"Qwen2.5-1.5B-Instruct", "Qwen/Qwen2.5-1.5B-Instruct"},
     {"phi-4", "microsoft/phi-4"},
