@@ -24,7 +24,9 @@ const TextPair kRussian[] = {
     {"model.check_range", "своя модель: {key} = {value} вне диапазона {min}–{max}"},
     {"model.check_kv_heads", "своя модель: число голов ({heads:0}) должно делиться на kv_heads ({kv_heads:0})"},
     {"model.check_heads", "своя модель: kv_heads или head_dim заданы без heads"},
-    {"model.check_moe_step", "своя модель: эксперты в каждом {step:0}-м из {layers:0} слоёв оставляют {expected:0} плотных слоёв, а не dense_layers = {dense:0}"},
+    {"model.check_moe_step",
+     "своя модель: эксперты в каждом {step:0}-м из {layers:0} слоёв оставляют {expected:0} плотных слоёв, "
+     "а не dense_layers = {dense:0}"},
     {"model.custom_implausible",
      "числа своей модели противоречат друг другу (см. выше): ничего не посчитано — "
      "импорт config.json с такими числами тоже был бы отклонён"},
