@@ -288,6 +288,13 @@ void read_attention(Reader& r, ModelSpec& m) {
             m.sliding_window = ra.integer("sliding_window", false, 0, 1 << 30);
             m.sliding_layers = ra.integer("sliding_layers", false, 0, 100000);
             m.indexer_head_dim = ra.integer("indexer_head_dim", false, 0, 100000);
+            // Geometry that is not one per model (0 or absent: as the model's): layers that attend
+            // beside linear or attention-free ones, a value width of its own, the sliding layers' heads.
+            m.attention_layers = ra.integer("attention_layers", false, 0, 100000);
+            m.v_head_dim = ra.integer("v_head_dim", false, 0, 100000);
+            m.window_kv_heads = ra.integer("window_kv_heads", false, 0, 100000);
+            m.window_head_dim = ra.integer("window_head_dim", false, 0, 100000);
+            if (m.attention_layers > m.layers) ra.error("attention_layers", "more attending layers than layers");
             if (const json* mla = ra.find("mla"); mla && mla->is_object()) {
                 Reader rm(*mla, "", "", sub);
                 MlaSpec s;
@@ -309,6 +316,7 @@ void read_attention(Reader& r, ModelSpec& m) {
                 s.key_head_dim = rl.integer("key_head_dim", true, 0, 100000);
                 s.value_head_dim = rl.integer("value_head_dim", true, 0, 100000);
                 s.conv_kernel = rl.integer("conv_kernel", false, 0, 1000);
+                s.state_bytes = rl.integer("state_bytes", false, 2, 4, 2);  // 4: a state kept in FP32
                 m.linear = s;
             }
             for (auto& e : sub) r.error("attention." + e.field, e.message);

@@ -177,7 +177,8 @@ void pretraining_command(const Job& job, const Option& o, double tokens, std::ve
                              .num("nodes", l.nodes > 1 ? l.nodes : 0)
                              .num("custom", m.custom ? 1 : 0).num("linear", m.linear ? 1 : 0)
                              .num("window", m.sliding_window > 0 ? 1 : 0).num("ffn", m.intermediate > 0 ? 0 : 1)
-                             .num("gelu", m.gated_mlp ? 0 : 1)});
+                             .num("gelu", m.gated_mlp || m.linear ? 0 : 1)  // a hybrid's MLP: its recipe's
+                             .num("positions", !m.gated_mlp && m.linear ? 1 : 0)});
     ShellLines c;
     megatron_launcher(c, l, o);
     megatron_model(c, m, job.state);

@@ -317,9 +317,13 @@ const TextPair kEnglish[] = {
      "template: fill in <data-prefix> (tools/preprocess_data.py), <peak-lr>, "
      "<checkpoint-dir>{?nodes:, per server <node-rank> and <first-server> (the first one's "
      "address)}{?custom:, <your-tokenizer>}. Other details (RoPE base, norms, biases{?window:, "
-     "attention windows}{?linear:, linear attention}) are Megatron's defaults{?ffn:; "
+     "attention windows}) are Megatron's defaults{?ffn:; "
      "--ffn-hidden-size = 4 × hidden (assumed)}{?gelu:; a GELU MLP with Megatron's LayerNorm and biases: "
-     "<positions> is the model's (rope, learned_absolute; Megatron-LM has no ALiBi)}"},
+     "<positions> is the model's (rope, learned_absolute; Megatron-LM has no ALiBi)}{?linear:; the model "
+     "mixes attention with recurrent layers (Mamba, linear attention), which pretrain_gpt.py does not build: "
+     "the layer counts and widths are the model's, the layers' kinds and the MLP's activation come from its "
+     "own recipe (Megatron-LM's pretrain_mamba.py with --hybrid-override-pattern for Mamba hybrids)"
+     "{?positions:, <positions> its position embedding}}"},
     {"cmd.nemo",
      "{method} with NVIDIA NeMo 2.0{?nodes:, on each of {nodes:0} servers}. A template: <recipe> is NeMo's recipe "
      "for the model (e.g. llama3_8b){?tune:, with your dataset's data module}{?full:; full fine-tuning: "

@@ -358,9 +358,13 @@ const TextPair kRussian[] = {
      "{nodes:0#сервера|серверов|серверов}}. Это шаблон: подставьте <data-prefix> "
      "(tools/preprocess_data.py), <peak-lr>, <checkpoint-dir>{?nodes:, на каждом сервере "
      "<node-rank> и <first-server> (адрес первого)}{?custom:, <your-tokenizer>}. Прочее (база "
-     "RoPE, нормализации, смещения{?window:, окна внимания}{?linear:, линейное внимание}) — по "
+     "RoPE, нормализации, смещения{?window:, окна внимания}) — по "
      "умолчанию Megatron{?ffn:; --ffn-hidden-size = 4 × hidden (допущение)}{?gelu:; MLP на GELU с LayerNorm "
-     "и смещениями Megatron: <positions> — позиции модели (rope, learned_absolute; ALiBi в Megatron-LM нет)}"},
+     "и смещениями Megatron: <positions> — позиции модели (rope, learned_absolute; ALiBi в Megatron-LM нет)}"
+     "{?linear:; в модели внимание чередуется с рекуррентными слоями (Mamba, линейное внимание), которых "
+     "pretrain_gpt.py не строит: число слоёв и ширины — модели, а виды слоёв и активация MLP — из её "
+     "собственного рецепта (для гибридов с Mamba — pretrain_mamba.py из Megatron-LM с --hybrid-override-pattern)"
+     "{?positions:, <positions> — её позиционное кодирование}}"},
     {"cmd.nemo",
      "{method}: NVIDIA NeMo 2.0{?nodes:, на каждом из {nodes:0} серверов}. Это шаблон: <recipe> — рецепт NeMo "
      "для модели (например llama3_8b){?tune:, с модулем данных вашего датасета}{?full:; полный файнтюнинг: "

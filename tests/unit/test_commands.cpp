@@ -284,6 +284,21 @@ TEST_CASE("pre-training: Megatron-LM's pretrain_gpt.py with Llama 3.1 8B's dimen
     CHECK(c.notes.size() >= 2);
 }
 
+TEST_CASE("pre-training: a Mamba hybrid's command is a template that says what pretrain_gpt.py cannot build") {
+    // Nemotron 3 Nano: 23 Mamba-2, 6 attention and 23 MoE blocks, squared-ReLU MLPs (not GELU).
+    const Result r = run("v=1&task=train&model=nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16&tokens=1T&gpu=h100-sxm&n=64");
+    const Option& o = fitting(r, "h100-sxm");
+    const Command c = command_of(o);
+    check_allowed(c);
+    check_placeholders_named(o, c);
+    CHECK(flag_number(c, "--num-layers") == 52);
+    CHECK(flag_number(c, "--num-experts") == 128);
+    std::string note;
+    for (const auto& l : o.command) note += text::render(l.note, text::Lang::en);
+    CHECK(note.find("pretrain_mamba.py") != std::string::npos);
+    CHECK(note.find("GELU") == std::string::npos);  // its MLP is squared ReLU: no GELU claim
+}
+
 TEST_CASE("pre-training: a GELU model keeps Megatron's GELU, LayerNorm and biases, and asks for its positions") {
     // BLOOM's config.json: 70 layers, hidden 14336, 112 heads, a 4 × hidden GELU MLP, ALiBi, tied embedding.
     const Result r = run("v=1&task=train&model=bigscience/bloom&tokens=366B&gpu=a100-80gb&n=384");

@@ -152,6 +152,10 @@ const CatalogConfig kCatalogConfigs[] = {
     {"TinyLlama-1.1B-Chat-v1.0", "TinyLlama/TinyLlama-1.1B-Chat-v1.0"},
     {"Mixtral-8x7B-v0.1", "mistralai/Mixtral-8x7B-Instruct-v0.1"},
     {"Devstral-Small-2507", "mistralai/Mistral-Small-24B-Instruct-2501", "mistralai/Devstral-Small-2507"},
+    {"Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-v0.1"},
+    {"Llama-3_3-Nemotron-Super-49B-v1", "nvidia/Llama-3_3-Nemotron-Super-49B-v1"},
+    {"Nemotron-3-Nano-30B-A3B-BF16", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"},
+    {"gemma-4-26B-A4B", "google/gemma-4-26B-A4B-it", "google/gemma-4-26B-A4B"},
 };
 
 TEST_CASE("config.json: a catalog entry written from a public config holds its architecture") {
@@ -175,7 +179,8 @@ TEST_CASE("config.json: a catalog entry written from a public config holds its a
             const ModelVariant* v = test::bundled().find_variant(c.variant_id);
             REQUIRE(v);
             CHECK(v->model == c.catalog_id);
-            CHECK(v->max_context == file.max_context);
+            // 0: the catalog model's own context, which must then be the file's.
+            CHECK((v->max_context ? v->max_context : cat.max_context) == file.max_context);
         } else if (file.max_context > 0) {
             CHECK(cat.max_context == file.max_context);
         }
@@ -191,6 +196,18 @@ TEST_CASE("config.json: a catalog entry written from a public config holds its a
         auto latent = [](const MlaSpec& m) { return std::make_tuple(m.kv_lora_rank, m.qk_rope_head_dim, m.q_lora_rank); };
         if (cat.mla) CHECK(latent(*cat.mla) == latent(*file.mla));
         CHECK(cat.indexer_head_dim == file.indexer_head_dim);
+        // The geometry that is not one per model: attending layers, value width, the windows' heads.
+        CHECK(cat.attention == file.attention);
+        CHECK(cat.attention_layers == file.attention_layers);
+        CHECK(cat.v_head_dim == file.v_head_dim);
+        CHECK(cat.window_kv_heads == file.window_kv_heads);
+        CHECK(cat.window_head_dim == file.window_head_dim);
+        REQUIRE(cat.linear.has_value() == file.linear.has_value());
+        auto recurrent = [](const LinearAttentionSpec& l) {
+            return std::make_tuple(l.layers, l.num_key_heads, l.num_value_heads, l.key_head_dim, l.value_head_dim,
+                                   l.conv_kernel, l.state_bytes);
+        };
+        if (cat.linear) CHECK(recurrent(*cat.linear) == recurrent(*file.linear));
         // The card's rounded count or the file's exact one: within 1.5 % either way.
         CHECK(cat.params_b == doctest::Approx(file.params_b).epsilon(0.015));
         CHECK(cat.active_params_b == doctest::Approx(file.active_params_b).epsilon(0.03));
