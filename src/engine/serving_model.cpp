@@ -333,7 +333,9 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
     r.expert_read = wb.routed_experts.value / split;
     const double ctx = r.context(), in = r.in(), out = r.out();
-    r.kv_read = kv_bytes_per_sequence(r.kv, ctx + out / 2.0).value * r.kv_share;
+    // A decode step reads each sequence's cache; a recurrent layer also writes its whole state back
+    // (Mamba's selective state update, Gated DeltaNet), where attention appends one token's K/V.
+    r.kv_read = (kv_bytes_per_sequence(r.kv, ctx + out / 2.0).value + r.kv.state_bytes_per_sequence) * r.kv_share;
     const double linear = 2.0 * compute_params_per_token(m);
     const RoutedShare routed = routed_share(m);
     r.linear_flops = (linear - 2.0 * routed.params_per_token) / split;

@@ -184,3 +184,22 @@ TEST_CASE("a checkpoint that quantizes only its experts runs its dense products 
     const Fixture nv("v=1&model=openai/gpt-oss-120b&wq=nvfp4&ctx=4096&in=1024&out=256", "b200");
     CHECK(nv.replica().dense_peak == doctest::Approx(nv.replica().peak));
 }
+
+TEST_CASE("a recurrent layer's state is read and written back at every decode step") {
+    // Nemotron 3 Nano: 23 Mamba-2 blocks, 64 heads × 64 × 128 FP32 state each, plus a short conv state;
+    // 6 attention blocks of 2 KV heads × 128. Each decoding sequence reads its cache and its state and
+    // writes the state back (the selective state update), so a step's memory traffic per sequence is
+    // the KV it reads plus twice the state.
+    const Fixture f("v=1&model=nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16&wq=fp8&kvq=fp8&ctx=2048&in=1024&out=1024",
+                    "h200");
+    const Replica r = f.replica();
+    const KvLayout kv = kv_layout(*f.model, KvFormat::fp8);
+    const double state = 23.0 * 64 * 64 * 128 * 4;  // SSM state alone, FP32 (mamba_ssm_cache_dtype)
+    CHECK(kv.state_bytes_per_sequence > state);
+    CHECK(kv.state_bytes_per_sequence < 1.02 * state);  // the conv state (1.8 %) is small beside it
+    const double read = kv_bytes_per_sequence(kv, 1024 + 512).value;
+    CHECK(r.kv_read == doctest::Approx(read + kv.state_bytes_per_sequence));
+    // 1,024 sequences: ~100 GB of state traffic a step at H200's 4.8 TB/s is most of the step.
+    const double traffic = 1024 * 2 * kv.state_bytes_per_sequence / memory_bandwidth_bytes_per_s(test::gpu("h200"));
+    CHECK(r.step_seconds(1024, 0) > traffic);
+}
