@@ -118,6 +118,9 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
         if (seqs > default_seqs) c += " --max-num-seqs " + n(seqs);
         if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8";
+        // A Mamba state sized in FP32 (config.json's mamba_ssm_cache_dtype): vLLM up to 0.12 keeps it in
+        // BF16 unless told, newer ones follow the config; the flag makes the memory the one sized here.
+        if (job.model.linear && job.model.linear->state_bytes == 4) c += " --mamba-ssm-cache-dtype float32";
         c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {
             // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.

@@ -112,4 +112,11 @@ TEST_CASE("serving command reproduces the layout") {
     const Result g = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&users=4");
     REQUIRE(g.recommended >= 0);
     CHECK(g.options[size_t(g.recommended)].command.at(0).shell.find("llama-server") == 0);
+    // A Mamba hybrid sized with its config's FP32 state asks vLLM for it (vLLM 0.12 kept BF16 by default);
+    // a model without recurrent layers never gets the flag.
+    const Result h = run("v=1&model=nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16&users=8&gpu=h100-sxm");
+    REQUIRE(h.recommended >= 0);
+    CHECK(h.options[size_t(h.recommended)].command.at(0).shell.find(" --mamba-ssm-cache-dtype float32") !=
+          std::string::npos);
+    CHECK(command.find("mamba") == std::string::npos);
 }
