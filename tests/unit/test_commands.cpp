@@ -247,14 +247,20 @@ long long processes(const Command& c) {
     return (nodes.empty() ? 1 : std::stoll(nodes)) * std::stoll(variable(c, "NPROC_PER_NODE"));
 }
 
+// An option's command, its flags allowed by the framework and its placeholders explained.
+Command checked_command(const Option& o) {
+    const Command c = command_of(o);
+    check_allowed(c);
+    check_placeholders_named(o, c);
+    return c;
+}
+
 }  // namespace
 
 TEST_CASE("pre-training: Megatron-LM's pretrain_gpt.py with Llama 3.1 8B's dimensions and the option's layout") {
     const Result r = run("v=1&task=train&model=meta-llama/Llama-3.1-8B-Instruct&tokens=1T&gpu=h100-sxm&n=64");
     const Option& o = fitting(r, "h100-sxm");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(c.script == "pretrain_gpt.py");
     // config.json of Llama 3.1 8B: 32 layers, hidden 4096, 32 heads, 8 KV heads, FFN 14336, head 128.
     CHECK(flag_number(c, "--num-layers") == 32);
@@ -288,24 +294,19 @@ TEST_CASE("pre-training: a Mamba hybrid's command is a template that says what p
     // Nemotron 3 Nano: 23 Mamba-2, 6 attention and 23 MoE blocks, squared-ReLU MLPs (not GELU).
     const Result r = run("v=1&task=train&model=nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16&tokens=1T&gpu=h100-sxm&n=64");
     const Option& o = fitting(r, "h100-sxm");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(flag_number(c, "--num-layers") == 52);
     CHECK(flag_number(c, "--num-experts") == 128);
-    std::string note;
-    for (const auto& l : o.command) note += text::render(l.note, text::Lang::en);
-    CHECK(note.find("pretrain_mamba.py") != std::string::npos);
-    CHECK(note.find("GELU") == std::string::npos);  // its MLP is squared ReLU: no GELU claim
+    const std::string notes = c.notes.empty() ? "" : c.notes.front();
+    CHECK(notes.find("pretrain_mamba.py") != std::string::npos);
+    CHECK(notes.find("GELU") == std::string::npos);  // its MLP is squared ReLU: no GELU claim
 }
 
 TEST_CASE("pre-training: a GELU model keeps Megatron's GELU, LayerNorm and biases, and asks for its positions") {
     // BLOOM's config.json: 70 layers, hidden 14336, 112 heads, a 4 × hidden GELU MLP, ALiBi, tied embedding.
     const Result r = run("v=1&task=train&model=bigscience/bloom&tokens=366B&gpu=a100-80gb&n=384");
     const Option& o = fitting(r, "a100-80gb");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(flag_number(c, "--num-layers") == 70);
     CHECK(flag_number(c, "--ffn-hidden-size") == 57344);
     CHECK(flag_number(c, "--seq-length") == 2048);  // its own sequence, not the default 4,096
@@ -337,9 +338,7 @@ TEST_CASE("pre-training: interleaved experts keep their layers' pattern") {
 TEST_CASE("pre-training: MoE and MLA models carry their experts, router top-k, latent ranks and EP") {
     const Result v3 = run("v=1&task=train&model=deepseek-ai/DeepSeek-V3&tokens=14.8T&gpu=h800&n=2048");
     const Option& o = fitting(v3, "h800");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(flag_number(c, "--num-layers") == 61);
     CHECK(flag_number(c, "--hidden-size") == 7168);
     CHECK(flag_number(c, "--num-attention-heads") == 128);
@@ -414,9 +413,7 @@ TEST_CASE("fine-tuning: LLaMA-Factory with the model, method, rank, sequence and
     const Result lora =
         run("v=1&task=tune&model=meta-llama/Llama-3.1-8B-Instruct&method=lora&rank=32&gpu=h100-sxm&n=1");
     const Option& o = fitting(lora, "h100-sxm");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(c.script == "train");
     CHECK(variable(c, "CUDA_VISIBLE_DEVICES") == "0");  // one GPU, not every visible one
     CHECK(flag(c, "--model_name_or_path") == "meta-llama/Llama-3.1-8B-Instruct");
@@ -442,9 +439,7 @@ TEST_CASE("fine-tuning on many GPUs: torchrun through LLaMA-Factory; DeepSpeed Z
     // Full fine-tune of Llama 3.1 70B on 16 H100: two servers, ZeRO of the option.
     const Result full = run("v=1&task=tune&method=full&model=meta-llama/Llama-3.1-70B-Instruct&gpu=h100-sxm&n=16");
     const Option& o = fitting(full, "h100-sxm");
-    const Command c = command_of(o);
-    check_allowed(c);
-    check_placeholders_named(o, c);
+    const Command c = checked_command(o);
     CHECK(variable(c, "FORCE_TORCHRUN") == "1");  // LLaMA-Factory runs DeepSpeed under torchrun only
     CHECK(variable(c, "NNODES") == "2");
     CHECK(processes(c) == 16);
