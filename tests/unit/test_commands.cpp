@@ -297,7 +297,8 @@ TEST_CASE("pre-training: a Mamba hybrid's command is a template that says what p
     const Command c = checked_command(o);
     CHECK(flag_number(c, "--num-layers") == 52);
     CHECK(flag_number(c, "--num-experts") == 128);
-    const std::string notes = c.notes.empty() ? "" : c.notes.front();
+    std::string notes;
+    for (const auto& n : c.notes) notes += n + "\n";
     CHECK(notes.find("pretrain_mamba.py") != std::string::npos);
     CHECK(notes.find("GELU") == std::string::npos);  // its MLP is squared ReLU: no GELU claim
 }
