@@ -37,6 +37,11 @@ TEST_CASE("model search: the article's spellings find the catalog's models") {
         {"llama 3.2 1b", "meta-llama/Llama-3.2-1B-Instruct"},
         {"scout", "meta-llama/Llama-4-Scout-17B-16E-Instruct"},
         {"glm 5", "zai-org/GLM-5"},
+        {"qwen 2.5 72b", "Qwen/Qwen2.5-72B-Instruct"},
+        {"mixtral 8x22b", "mistralai/Mixtral-8x22B-v0.1"},
+        {"gemma 4", "google/gemma-4-26B-A4B-it"},
+        {"nemotron super", "nvidia/Llama-3_3-Nemotron-Super-49B-v1"},
+        {"nemotron nano", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"},
     };
     for (const auto& c : cases) {
         const auto found = ids(c.query);
