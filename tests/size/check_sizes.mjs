@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 320700,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 321050,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -49,7 +49,8 @@ const BUDGET = {
                                  // with four more published runs in the error bands; 319926 B with the GELU
                                  // models' Megatron command; 319977 B with the Phi-4 cards; 320010 B with a variant marked in the model list;
                                  // 320665 B with the thirteenth session's interleaved experts (moe_step, its check
-                                 // and sentence) and the hybrids' Megatron note
+                                 // and sentence) and the hybrids' Megatron note; 321049 B with eight more
+                                 // published runs in the error bands and the Mamba state's vLLM flag
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
@@ -101,9 +102,9 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // and 12 variants in catalog.bin, +3.0 KB; 363.8 KB with the default length fitted to the model, four
 // more published runs, two more models and the Phi-4 cards; 363.9 KB with the address read from
 // the hashchange event; 365.2 KB with the thirteenth session's five models in catalog.bin and
-// the interleaved experts): a known regression,
+// the interleaved experts; 365.6 KB (374,400 B) with eight more published runs): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 365.3 * KB;
+const FIRST_LOAD_BUDGET = 365.7 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
