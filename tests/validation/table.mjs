@@ -3,8 +3,9 @@
 //   * docs/VALIDATION.md's validation section (headline from checks only, per family and role, the cases);
 //   * src/report/accuracy_data.cpp, the error band every figure of the page, exports and JSON shows.
 //   node tests/validation/table.mjs <gpusizer-cli>            prints the section
-//   node tests/validation/table.mjs <gpusizer-cli> --write docs/VALIDATION.md   rewrites both files
-//   node tests/validation/table.mjs <gpusizer-cli> --check docs/VALIDATION.md   fails if either differs
+//   node tests/validation/table.mjs <gpusizer-cli> --write docs/VALIDATION.md   rewrites the three files
+//   node tests/validation/table.mjs <gpusizer-cli> --check docs/VALIDATION.md   fails if any differs
+// (docs/VALIDATION.md's table, README.md's headline of the checks, src/report/accuracy_data.cpp).
 // A case is a `check` (no constant of the engine was set on it or on its source run) or a
 // `calibration` point (`constant` names what was set on it). Only checks make the bands.
 import { execFileSync } from 'node:child_process';
@@ -117,6 +118,14 @@ const table = [
   ...caseRows,
 ].join('\n');
 
+// The README's headline: the checks' figures only, one class after another (calibration points apart).
+const headline = [
+  `**How right the figures are** — on ${checks.length} published runs no constant of the engine was set on: ` +
+    `${classes.map((k) => classLine(k, 'check')).join('; ')}. ` +
+    `The calibration points (${rows.length - checks.length}) are listed apart in [docs/VALIDATION.md](docs/VALIDATION.md), ` +
+    'each family with its own band; every figure of the page, the exports and the JSON carries its family\'s band.',
+].join('\n');
+
 // The bands compiled into the engine's report layer: one row per family, one per check.
 const cstr = (s) => JSON.stringify(s);  // JSON string syntax is valid C++ for these ASCII fields
 function accuracySource() {
@@ -151,20 +160,27 @@ function accuracySource() {
 }
 
 const section = /<!-- validation:begin -->\n([\s\S]*?)\n<!-- validation:end -->/;
+const headSection = /<!-- headline:begin -->\n([\s\S]*?)\n<!-- headline:end -->/;
+const frontDoor = join(here, '..', '..', 'README.md');
 if (flag === '--check' || flag === '--write') {
   const text = readFileSync(readme, 'utf8');
+  const front = readFileSync(frontDoor, 'utf8');
   const m = text.match(section);
+  const h = front.match(headSection);
   if (!m) throw new Error(`${readme}: no <!-- validation:begin --> section`);
+  if (!h) throw new Error(`${frontDoor}: no <!-- headline:begin --> section`);
   const source = accuracySource();
   if (flag === '--write') {
     writeFileSync(readme, text.replace(section, `<!-- validation:begin -->\n${table}\n<!-- validation:end -->`));
+    writeFileSync(frontDoor, front.replace(headSection, `<!-- headline:begin -->\n${headline}\n<!-- headline:end -->`));
     writeFileSync(accuracyFile, source);
-    console.log(`wrote ${readme} and ${accuracyFile}`);
+    console.log(`wrote ${readme}, README.md's headline and ${accuracyFile}`);
   } else {
     let current = '';
     try { current = readFileSync(accuracyFile, 'utf8'); } catch { /* missing: reported below */ }
     const stale = [];
     if (m[1].trim() !== table.trim()) stale.push(readme);
+    if (h[1].trim() !== headline.trim()) stale.push(frontDoor);
     if (current !== source) stale.push(accuracyFile);
     if (stale.length) {
       console.error(`out of date: ${stale.join(', ')}; regenerate with node tests/validation/table.mjs build/native/gpusizer --write docs/VALIDATION.md`);
