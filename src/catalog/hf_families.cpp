@@ -1004,6 +1004,17 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
         bool listed = false;
         for (const char* k : known) listed = listed || t == k;
         if (!listed) f.note(Message(code::config_family_generic).str("family", printable(t.empty() ? std::string("?") : t)));
+        // DeepSeek V4's compressed attention: a window on every layer, and per layer a KV of 1/4 or
+        // 1/128 of the tokens. Not modelled: said, so the window-only KV is not taken for the model's.
+        if (const json* ratios = f.find({"compress_ratios"}); ratios && ratios->is_array()) {
+            int c4 = 0, c128 = 0;
+            for (const auto& x : *ratios) {
+                if (!x.is_number()) continue;
+                c4 += x.get<double>() == 4;
+                c128 += x.get<double>() == 128;
+            }
+            if (c4 + c128 > 0) f.note(Message(code::config_compressed_attention).num("c4", c4).num("c128", c128));
+        }
     }
     read_towers(f, a);
     return r;

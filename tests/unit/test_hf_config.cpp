@@ -671,3 +671,25 @@ TEST_CASE("config.json: the custom-model keys an import adds round-trip through 
               doctest::Approx(weight_bytes(imp.model, imp.model.native_format).total().value).epsilon(1e-9));
     }
 }
+
+TEST_CASE("config.json: DeepSeek V4's compressed attention is said to be unmodelled, not taken for a window") {
+    // The fields of deepseek-ai/DeepSeek-V4-Flash's config.json that matter here (ai-dynamo/aiconfigurator's
+    // copy at 095f58a5): compress_ratios per layer (0 a window only, 4 a quarter of the tokens with an
+    // indexer, 128 one in 128) and the 128-token window of every layer.
+    const std::string v4 = R"({"architectures": ["DeepseekV4ForCausalLM"], "model_type": "deepseek_v4",
+        "hidden_size": 4096, "num_hidden_layers": 5, "num_attention_heads": 64, "num_key_value_heads": 1,
+        "head_dim": 512, "qk_rope_head_dim": 64, "q_lora_rank": 1024, "vocab_size": 129280,
+        "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 6,
+        "sliding_window": 128, "compress_ratios": [0, 0, 4, 128, 4, 0], "max_position_embeddings": 1048576})";
+    const ConfigImport imp = import_hf_config(v4);
+    REQUIRE(imp.ok);
+    CHECK(has_note(imp, code::config_family_generic));
+    REQUIRE(has_note(imp, code::config_compressed_attention));
+    for (const auto& n : imp.notes) {
+        if (n.code != code::config_compressed_attention) continue;
+        CHECK(n.find("c4")->number == 2);
+        CHECK(n.find("c128")->number == 1);
+    }
+    // A model without the field gets no such note.
+    CHECK_FALSE(has_note(import_file("Qwen3-8B.config.json"), code::config_compressed_attention));
+}
