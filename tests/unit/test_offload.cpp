@@ -184,3 +184,23 @@ TEST_CASE("offload: review fixes — host KV in batched steps, the output layer 
     CHECK(test::param(ram->reason, "kv") == 0);
     CHECK(text::render(ram->reason, text::Lang::en).find("KV") == std::string::npos);
 }
+
+TEST_CASE("offload: interleaved experts move in pairs of layers; only MoE layers go back and forth") {
+    // Llama 4 Maverick: experts in layers 1, 3, … 47 (interleave_moe_layer_step 2). llama.cpp's
+    // --n-cpu-moe N keeps the experts of the first N layers in RAM: N layers hold N / 2 MoE layers.
+    const ModelSpec& m = test::model("meta-llama/Llama-4-Maverick-17B-128E-Instruct");
+    REQUIRE(m.moe);
+    const OffloadSplit all = offload_split(m, WeightFormat::q4_k_m, m.layers, true);
+    const OffloadSplit half = offload_split(m, WeightFormat::q4_k_m, 24, true);  // layers 0–23: 12 MoE layers
+    const OffloadSplit odd = offload_split(m, WeightFormat::q4_k_m, 25, true);   // layer 24 is dense
+    CHECK(half.host_experts.value == doctest::Approx(all.host_experts.value * 12.0 / 24.0));
+    CHECK(odd.host_experts.value == doctest::Approx(half.host_experts.value));
+    // The chosen split is the least that fits, so it ends on an MoE layer: an even N.
+    const Result r = run("v=1&model=meta-llama/Llama-4-Maverick-17B-128E-Instruct&offload=1&wq=q4_k_m&gpu=rtx-4090"
+                         "&ram=512&users=1&ctx=8192&tps=5&ttft=120");
+    const Option* o = offload_option_of(r, "rtx-4090");
+    REQUIRE(o != nullptr);
+    REQUIRE(o->offload->experts_only);
+    CHECK(o->offload->host_layers % 2 == 0);
+    CHECK(command_of(*o).find("--n-cpu-moe " + std::to_string(o->offload->host_layers)) != std::string::npos);
+}
