@@ -146,8 +146,8 @@ void check_model_envelope(const ModelSpec& m, const std::string& file, const std
         else if (p.code == code::model_check_heads)
             e.fail("heads", "kv_heads or head_dim given without heads");
         else if (p.code == code::model_check_moe_step)
-            e.fail("moe.dense_layers", "experts in every " + std::to_string(int(num("step"))) + "th of " +
-                                           std::to_string(int(num("layers"))) + " layers leave " +
+            e.fail("moe.dense_layers", "experts in one layer of every " + std::to_string(int(num("step"))) +
+                                           ", over " + std::to_string(int(num("layers"))) + " layers, leave " +
                                            std::to_string(int(num("expected"))) + " dense layers");
         else if (p.find("field")->text == "params_b" && num("value") > 0 && num("value") < kMinModelParamsB)
             e.fail("params_b", range_message(num("min"), num("max"), num("value")) +

@@ -24,8 +24,8 @@ const TextPair kEnglish[] = {
     {"model.check_kv_heads", "custom model: heads ({heads:0}) must be a multiple of kv_heads ({kv_heads:0})"},
     {"model.check_heads", "custom model: kv_heads or head_dim given without heads"},
     {"model.check_moe_step",
-     "custom model: experts in every {step:0}th of {layers:0} layers leave {expected:0} dense layers, "
-     "not dense_layers = {dense:0}"},
+     "custom model: experts in one layer of every {step:0}, over {layers:0} layers, leave {expected:0} dense "
+     "layers, not dense_layers = {dense:0}"},
     {"model.custom_implausible",
      "the custom model's figures contradict each other (above): nothing was evaluated, as "
      "an imported config.json with them would be refused"},

@@ -130,6 +130,13 @@ TEST_CASE("figures outside the envelope are refused with the field named") {
                     "provider.json: models[Qwen/Qwen3-8B].kv_heads: heads (12) must be a multiple of kv_heads (8)"));
     CHECK(has_error(provider_errors(R"({"models":[{"id":"Qwen/Qwen3-8B","kv_heads":64}]})"),
                     "provider.json: models[Qwen/Qwen3-8B].kv_heads: expected 1–32, got 64"));
+    // Interleaved experts: the dense layers follow from the step (Maverick: 48 layers, every 2nd, 24 dense).
+    const std::string mav = R"({"models":[{"id":"meta-llama/Llama-4-Maverick-17B-128E-Instruct","moe":{"experts":128,)"
+                            R"("experts_per_token":1,"shared_experts":1,"expert_intermediate":8192,"dense_layers":20,)"
+                            R"("interleave_step":2}}]})";
+    CHECK(has_error(provider_errors(mav), "provider.json: models[meta-llama/Llama-4-Maverick-17B-128E-Instruct]."
+                                          "moe.dense_layers: experts in one layer of every 2, over 48 layers, leave "
+                                          "24 dense layers"));
     // A new model derives kv_heads and head_dim like a catalog entry: hidden 16 over 32 heads is 0.
     CHECK(has_error(provider_errors(R"({"models":[{"id":"m","name":"M","params_b":1,"layers":2,"hidden":16,"heads":32,"source":"s"}]})"),
                     "provider.json: models[m].head_dim: expected 1–100000, got 0"));
