@@ -337,6 +337,10 @@ void read_moe_spec(Reader& r, ModelSpec& m) {
             s.expert_intermediate = rm.integer("expert_intermediate", true, 1, 1 << 24);
             s.dense_layers = rm.integer("dense_layers", false, 0, 100000);
             s.interleave_step = rm.integer("interleave_step", false, 1, 100000, 1);
+            // Interleaved experts: the dense layers between them follow from the step when not written
+            // (as a link's custom model does); written, the envelope check holds them to it.
+            if (s.interleave_step > 1 && !rm.has("dense_layers") && m.layers > 0)
+                s.dense_layers = m.layers - m.layers / s.interleave_step;
             if (s.experts_per_token > s.experts) rm.error("experts_per_token", "more experts per token than experts");
             for (auto& e : sub) r.error("moe." + e.field, e.message);
             m.moe = s;

@@ -137,6 +137,12 @@ TEST_CASE("figures outside the envelope are refused with the field named") {
     CHECK(has_error(provider_errors(mav), "provider.json: models[meta-llama/Llama-4-Maverick-17B-128E-Instruct]."
                                           "moe.dense_layers: experts in one layer of every 2, over 48 layers, leave "
                                           "24 dense layers"));
+    // Without dense_layers they follow from the step.
+    const std::string derived = R"({"models":[{"id":"meta-llama/Llama-4-Maverick-17B-128E-Instruct","moe":{"experts":128,)"
+                                R"("experts_per_token":1,"shared_experts":1,"expert_intermediate":8192,"interleave_step":2}}]})";
+    const CatalogLoad d = apply_provider_catalog(test::bundled(), derived, "provider.json");
+    REQUIRE(d.ok);
+    CHECK(d.catalog.find_model("meta-llama/Llama-4-Maverick-17B-128E-Instruct")->moe->dense_layers == 24);
     // A new model derives kv_heads and head_dim like a catalog entry: hidden 16 over 32 heads is 0.
     CHECK(has_error(provider_errors(R"({"models":[{"id":"m","name":"M","params_b":1,"layers":2,"hidden":16,"heads":32,"source":"s"}]})"),
                     "provider.json: models[m].head_dim: expected 1–100000, got 0"));
