@@ -9,6 +9,7 @@ namespace gpusizer {
     /* engine warnings */                                                          \
     X(gpu_low_bandwidth, "gpu.low_bandwidth")                                      \
     X(train_nemo_cuda, "train.nemo_cuda")                                          \
+    X(train_optim_ignored, "train.optim_ignored")                                  \
     X(gpu_tp_over_pcie, "gpu.tp_over_pcie")                                        \
     X(gpu_estimated, "gpu.estimated")                                              \
     X(gpu_no_nvlink_training, "gpu.no_nvlink_training")                            \
@@ -164,6 +165,8 @@ namespace gpusizer {
     X(assume_tp_in_server, "assume.tp_in_server")                                  \
     X(assume_mfu, "assume.mfu")                                                    \
     X(assume_adamw, "assume.adamw")                                                \
+    X(assume_adamw_bf16, "assume.adamw_bf16")                                      \
+    X(assume_adamw_8bit, "assume.adamw_8bit")                                      \
     X(assume_train_overhead, "assume.train_overhead")                              \
     X(assume_perfect_scaling, "assume.perfect_scaling")                            \
     X(assume_trainer_hf, "assume.trainer_hf")                                      \
@@ -202,6 +205,7 @@ namespace gpusizer {
     X(cmd_tune_llamafactory, "cmd.tune_llamafactory")                              \
     X(cmd_nemo, "cmd.nemo")                                                        \
     X(cmd_tune_no_split, "cmd.tune_no_split")                                      \
+    X(cmd_tune_optim_zero, "cmd.tune_optim_zero")                                  \
     X(cmd_train_comm, "cmd.train_comm")                                            \
     /* terms: code-valued parameters */                                           \
     X(term_use_chat, "term.use_chat")                                                  \
@@ -236,6 +240,9 @@ namespace gpusizer {
     X(term_full_finetune, "term.full_finetune")                                    \
     X(term_lora, "term.lora")                                                      \
     X(term_qlora, "term.qlora")                                                    \
+    X(term_optim_adamw, "term.optim_adamw")                                        \
+    X(term_optim_bf16, "term.optim_bf16")                                          \
+    X(term_optim_adam8, "term.optim_adam8")                                        \
     X(term_asr_hf, "term.asr_hf")                                              \
     X(term_asr_ct2, "term.asr_ct2")                                            \
     X(term_asr_cpp, "term.asr_cpp")                                            \
@@ -257,6 +264,8 @@ namespace gpusizer {
     X(term_rule_four_hidden, "term.rule_four_hidden")                              \
     X(term_rule_hidden_heads, "term.rule_hidden_heads") \
     X(term_memory_full, "term.memory_full")                                        \
+    X(term_memory_full_bf16, "term.memory_full_bf16")                              \
+    X(term_memory_full_adam8, "term.memory_full_adam8")                            \
     X(term_memory_lora, "term.memory_lora")                                        \
     X(term_memory_qlora, "term.memory_qlora")                                      \
     X(expect_one_of, "expect.one_of")                                              \

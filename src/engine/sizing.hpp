@@ -30,7 +30,9 @@
 //  Fine-tuning and training
 //   * Mixed-precision AdamW: BF16 weights (2 B/param), BF16 gradients (2), FP32 master weights
 //     and two Adam moments (12): 16 B/param (Rajbhandari et al., ZeRO, 2020). ZeRO-1/2/3 shard
-//     optimizer / +gradients / +weights across data-parallel ranks.
+//     optimizer / +gradients / +weights across data-parallel ranks. Fine-tuning may choose
+//     (`optim`) pure BF16 AdamW (BF16 moments, no master copy: 4 B instead of 12) or 8-bit AdamW
+//     moments (2 B, bitsandbytes / torchao); pre-training and NeMo keep mixed precision.
 //   * LoRA: frozen BF16 base, adapters on every attention and MLP projection, 16 B per adapter
 //     parameter; QLoRA: NF4 base with double quantization (4.127 bits/weight, Dettmers et al. 2023).
 //   * Activations per token: one layer's 17·h + 6·I bytes (Korthikanti et al. 2022 with flash

@@ -17,6 +17,11 @@ enum class TuneMethod { full, lora, qlora };
 // Megatron-Bridge (Megatron-Core with Transformer Engine) at its published benchmark speed. Pre-training
 // is Megatron-LM at production scale unless it is `nemo`; hf and fused concern fine-tuning only.
 enum class Trainer { hf, fused, nemo };
+// The optimizer's bytes per trained parameter in fine-tuning (hf / fused trainers): mixed-precision
+// AdamW (FP32 master weights and moments, 12 B beside the BF16 weights and gradients), pure BF16
+// AdamW (BF16 moments, no master copy: torchtune's and LitGPT's bf16 default, 4 B), or 8-bit AdamW
+// moments (bitsandbytes / torchao) over BF16 weights (2 B).
+enum class Optimizer { adamw, bf16, adam8 };
 // The preset within the task (`use=`): the inference presets, then other GPU work (vocabulary.cpp).
 enum class Use { chat, rag, ocr, general, asr, embed, copilot, reason, agent, render, transcode, image, hpc };
 // Other GPU work: a transcoding job's resolution and codec.
@@ -106,6 +111,7 @@ struct State {
     TuneMethod method = TuneMethod::lora;
     double rank = 16;
     Trainer trainer = Trainer::hf;  // what the memory and speed model assume (nemo: training too)
+    Optimizer optim = Optimizer::adamw;  // fine-tuning with hf / fused; pre-training and NeMo: AdamW
     std::optional<double> tokens;  // dataset tokens; default: default_tokens(task)
     double epochs = 1;
     double seq = kDefaultSequence;  // tokens per training sequence (as ctx: a shorter model's own)

@@ -20,6 +20,22 @@ constexpr double kGlobalBatchTokens = 16e6;
 
 bool is_full(const State& s) { return s.task == Task::train || s.method == TuneMethod::full; }
 
+// The optimizer choice is fine-tuning's (Hugging Face or fused trainer); pre-training and NeMo keep
+// Megatron's mixed-precision AdamW.
+bool optimizer_chosen(const State& s) { return s.task == Task::tune && s.trainer != Trainer::nemo; }
+
+// Optimizer bytes per trained parameter beside its BF16 weight and gradient: FP32 master + two FP32
+// moments (12), two BF16 moments (4), or two 8-bit moments (2; block-wise scales are < 1 %).
+double optimizer_bytes(const State& s) {
+    if (!optimizer_chosen(s)) return 12;
+    switch (s.optim) {
+        case Optimizer::bf16: return 4;
+        case Optimizer::adam8: return 2;
+        case Optimizer::adamw: break;
+    }
+    return 12;
+}
+
 bool is_moe(const ModelSpec& m) {
     if (m.moe && m.moe->experts > 0) return true;
     return m.active_params_b > 0 && m.active_params_b < 0.9 * m.params_b;  // a custom model with `active`
@@ -116,7 +132,7 @@ MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& 
         const double layer = 2.0 * (params_per_gpu(p, l, false) - embeddings) / stage_layers;
         b.weights = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 3) + gathered_unit_bytes(s, l, layer, 2.0 * embedding_unit)};
         b.gradients = Bytes{2.0 * params_per_gpu(p, l, l.zero >= 2)};
-        b.optimizer = Bytes{12.0 * params_per_gpu(p, l, l.zero >= 1)};
+        b.optimizer = Bytes{optimizer_bytes(s) * params_per_gpu(p, l, l.zero >= 1)};
     } else {
         const double embeddings = p.input_embedding + p.lm_head;
         double base = 2.0 * p.total;
@@ -129,7 +145,7 @@ MemoryBreakdown plan_memory(const Job& job, const Layout& l, const Assumptions& 
         b.weights = Bytes{base / mp / (l.zero >= 3 ? l.dp : 1) + 2.0 * adapters +
                           gathered_unit_bytes(s, l, layer, embedding_bytes * embedding_unit)};
         b.gradients = Bytes{2.0 * adapters};
-        b.optimizer = Bytes{12.0 * adapters / (l.zero >= 1 ? l.dp : 1)};
+        b.optimizer = Bytes{optimizer_bytes(s) * adapters / (l.zero >= 1 ? l.dp : 1)};
     }
     b.activations = Bytes{activation_bytes(m, s, l.tp) * a.activation_factor};
     b.overhead = Bytes::from_gb(a.train_overhead_gb);
@@ -334,7 +350,10 @@ bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
 
 void explain_job(const Job& job, Result& out) {
     const State& s = job.state;
-    const char* memory_term = is_full(s) ? code::term_memory_full
+    const double optimizer = optimizer_bytes(s);
+    const char* full_term = optimizer == 4 ? code::term_memory_full_bf16
+                            : optimizer == 2 ? code::term_memory_full_adam8 : code::term_memory_full;
+    const char* memory_term = is_full(s) ? full_term
                               : s.method == TuneMethod::lora ? code::term_memory_lora : code::term_memory_qlora;
     out.explanations.push_back({"compute.flops",
         Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(job.model) / 1e9)
@@ -432,6 +451,8 @@ void evaluate_training(const Job& job, Result& out) {
     out.mfu = training_mfu(s, m);
     const bool budget = budget_flops(job, out.mfu, out, &out.flops);
     if (!budget) out.flops = training_flops(m, s);
+    if (s.optim != Optimizer::adamw && !optimizer_chosen(s))
+        out.warnings.push_back(Message(code::train_optim_ignored).num("train", s.task == Task::train ? 1 : 0));
     out.tokens = out.flops / std::max(1.0, training_flops_per_token(m, s));
     const Layout single;
     out.memory = plan_memory(job, single, Assumptions::typical());
@@ -516,7 +537,9 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
                        .num("dense", effective_mfu(s) * 100).num("fp8", fp8 ? a.fp8_train_speedup : 0)
                        .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup)
                        .num("lora_fp8", lora_fp8 ? 1 : 0));
-    said.push_back(Message(code::assume_adamw));
+    const double optimizer = optimizer_bytes(s);
+    said.push_back(Message(optimizer == 4 ? code::assume_adamw_bf16
+                           : optimizer == 2 ? code::assume_adamw_8bit : code::assume_adamw));
     if (s.task == Task::tune) {
         const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
         const double host_gb = tokens * 2.0 * r.model.hidden * r.model.layers / 1e9;  // offloaded checkpoints

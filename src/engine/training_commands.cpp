@@ -251,7 +251,9 @@ void llamafactory_args(ShellLines& c, const Job& job, const TuneRun& r) {
     c.line().flag("--dataset", "<your-dataset>").flag("--cutoff_len", std::llround(std::max(1.0, s.seq)))
         .flag("--per_device_train_batch_size", std::llround(std::max(1.0, s.batch)))
         .flag("--num_train_epochs", number(std::max(0.0, s.epochs)));
-    c.line().add("--bf16");
+    // Pure BF16 (no AMP, no FP32 master copy) for the BF16 and 8-bit optimizers; 8-bit moments by bitsandbytes.
+    c.line().add(s.optim == Optimizer::adamw ? "--bf16" : "--pure_bf16");
+    if (s.optim == Optimizer::adam8) c.flag("--optim", "adamw_bnb_8bit");
     if (s.method == TuneMethod::full && job.wq == WeightFormat::fp8) c.add("--fp8");
     // trainer=fused: the fused, chunked loss (Liger) and checkpoints offloaded to host RAM.
     if (s.trainer == Trainer::fused) c.add("--enable_liger_kernel");
@@ -272,6 +274,8 @@ void tuning_command(const Job& job, const Option& o, std::vector<CommandLine>& l
     if (r.stand_in)
         lines.push_back({"", Message(code::cmd_tune_no_split).term("method", method_term(job.state)).num("tp", o.tp)
                                  .num("pp", o.pp > 1 ? o.pp : 0).num("gpus", o.count)});
+    if (r.deepspeed && job.state.optim != Optimizer::adamw)
+        lines.push_back({"", Message(code::cmd_tune_optim_zero).term("optim", text_of(job.state.optim))});
     ShellLines c;
     llamafactory_launcher(c, l, o);
     llamafactory_args(c, job, r);

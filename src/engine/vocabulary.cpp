@@ -41,6 +41,10 @@ constexpr Term<TuneMethod> kMethods[] = {{TuneMethod::full, "full", code::term_f
 
 constexpr Term<Trainer> kTrainers[] = {{Trainer::hf, "hf"}, {Trainer::fused, "fused"}, {Trainer::nemo, "nemo"}};
 
+constexpr Term<Optimizer> kOptimizers[] = {{Optimizer::adamw, "adamw", code::term_optim_adamw},
+                                           {Optimizer::bf16, "bf16", code::term_optim_bf16},
+                                           {Optimizer::adam8, "adam8", code::term_optim_adam8}};
+
 constexpr Term<RankBy> kRankings[] = {
     {RankBy::cost, "cost"}, {RankBy::speed, "speed", code::term_rank_speed}, {RankBy::gpus, "gpus", code::term_rank_gpus}};
 
@@ -85,6 +89,7 @@ template <> Terms<Use> terms<Use>() { return table(kUses); }
 template <> Terms<View> terms<View>() { return table(kViews); }
 template <> Terms<TuneMethod> terms<TuneMethod>() { return table(kMethods); }
 template <> Terms<Trainer> terms<Trainer>() { return table(kTrainers); }
+template <> Terms<Optimizer> terms<Optimizer>() { return table(kOptimizers); }
 template <> Terms<RankBy> terms<RankBy>() { return table(kRankings); }
 template <> Terms<AsrRuntime> terms<AsrRuntime>() { return table(kAsrRuntimes); }
 template <> Terms<AsrMode> terms<AsrMode>() { return table(kAsrModes); }

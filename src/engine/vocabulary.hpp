@@ -36,6 +36,7 @@ template <> Terms<Use> terms<Use>();
 template <> Terms<View> terms<View>();
 template <> Terms<TuneMethod> terms<TuneMethod>();
 template <> Terms<Trainer> terms<Trainer>();
+template <> Terms<Optimizer> terms<Optimizer>();
 template <> Terms<RankBy> terms<RankBy>();
 template <> Terms<AsrRuntime> terms<AsrRuntime>();
 template <> Terms<AsrMode> terms<AsrMode>();

@@ -30,6 +30,12 @@ const char* trainer_label(const State& s) {
     return s.trainer == Trainer::fused ? "Fused: Unsloth, Liger, torchtune" : "Hugging Face Trainer + PEFT";
 }
 
+// The optimizer a fine-tuning result assumes, as the page's optimizer row names it.
+const char* optimizer_label(Optimizer o) {
+    if (o == Optimizer::bf16) return "AdamW, pure BF16";
+    return o == Optimizer::adam8 ? "8-bit AdamW" : "AdamW, mixed precision (FP32 master)";
+}
+
 std::string task_figure(const Result& r, const Option& o, Lang lang) {
     if (r.state.task == Task::infer && r.state.use == Use::asr)
         return text::number(o.audio_x_realtime.mid, 0, lang) + " × " + T("realtime per GPU", lang);
@@ -164,6 +170,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add("Sequence length", n(s.seq, 0));
         add("Micro-batch per GPU", n(s.batch, 0));
         add(s.task == Task::tune ? "Trainer" : "Framework", T(trainer_label(s), lang));
+        if (s.task == Task::tune && s.trainer != Trainer::nemo) add("Optimizer", T(optimizer_label(s.optim), lang));
         add("Hardware efficiency (MFU), %", n((r.mfu > 0 ? r.mfu : effective_mfu(s)) * 100, 0));
         add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
     } else {

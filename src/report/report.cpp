@@ -51,7 +51,7 @@ json state_json(const State& s, double mfu) {
     j["rps"] = num(s.rps); j["burst"] = num(s.burst); j["pct"] = num(s.pct); j["spread"] = num(s.spread);
     j["spare"] = s.spare;
     j["method"] = key(s.method); j["rank"] = num(s.rank);
-    j["trainer"] = key(s.trainer);
+    j["trainer"] = key(s.trainer); j["optim"] = key(s.optim);
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
     j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);

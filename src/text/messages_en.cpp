@@ -9,6 +9,9 @@ const TextPair kEnglish[] = {
     // engine warnings
     {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
     {"train.nemo_cuda", "NeMo needs CUDA: on AMD the layout runs in ROCm/Megatron-LM, at Megatron-LM's MFU and ROCm's efficiency"},
+    {"train.optim_ignored",
+     "the optimizer choice is fine-tuning's (Hugging Face or fused trainer): {?train:pre-training}{!train:NeMo} is sized "
+     "with mixed-precision AdamW, 16 B per parameter"},
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
@@ -204,6 +207,12 @@ const TextPair kEnglish[] = {
      "with a fused trainer such as NeMo: the frozen base's forward and gradient GEMMs run in FP8; Hugging "
      "Face + PEFT and QLoRA get no speed-up)} (range ±{spread:0} %)"},
     {"assume.adamw", "mixed-precision AdamW: 16 B per trained parameter; ZeRO shards over data-parallel ranks"},
+    {"assume.adamw_bf16",
+     "pure BF16 AdamW: 8 B per trained parameter (BF16 weights, gradients and both moments, no FP32 master copy; "
+     "torchtune's and LitGPT's bf16); ZeRO shards over data-parallel ranks"},
+    {"assume.adamw_8bit",
+     "8-bit AdamW over BF16 weights: 6 B per trained parameter (BF16 weights and gradients, moments in 8 bits: "
+     "bitsandbytes, torchao); ZeRO shards over data-parallel ranks"},
     {"assume.train_overhead", "CUDA context and kernels {gb:1} GB per GPU (range {low:1}-{high:1})"},
     {"assume.trainer_hf",
      "trainer: plain Hugging Face Trainer + PEFT: the full logits, upcast to FP32 for the loss "
@@ -333,6 +342,9 @@ const TextPair kEnglish[] = {
      "ZeRO-{zero:0} over {gpus:0} GPUs}{?tp:, AutoTP over {tp:0}}. A template: fill in "
      "<your-dataset> (a name in data/dataset_info.json){?custom:, <your-model>}{?nodes:, "
      "per server <node-rank> and <first-server> (the first one's address)}"},
+    {"cmd.tune_optim_zero",
+     "DeepSpeed ZeRO keeps FP32 master weights, and LLaMA-Factory refuses --pure_bf16 with ZeRO-3: the {optim} memory holds "
+     "under FSDP (torchtune's full_finetune_distributed, bf16 by default) or with plain data parallelism"},
     {"cmd.tune_no_split",
      "{method}: LLaMA-Factory has no TP={tp:0}{?pp: × PP={pp:0}} (AutoTP: full fine-tuning, "
      "ZeRO-0–2 only): the command runs ZeRO-3 on {gpus:0} GPUs, {tp:0}× the activations per "
@@ -391,7 +403,12 @@ const TextPair kEnglish[] = {
     {"term.full_finetune", "full fine-tune"},
     {"term.lora", "LoRA"},
     {"term.qlora", "QLoRA"},
+    {"term.optim_adamw", "AdamW, mixed precision (FP32 master)"},
+    {"term.optim_bf16", "AdamW, pure BF16"},
+    {"term.optim_adam8", "8-bit AdamW"},
     {"term.memory_full", "16 B/param (BF16 weights 2 + grads 2 + FP32 master 4 + Adam 8)"},
+    {"term.memory_full_bf16", "8 B/param (BF16 weights 2 + grads 2 + BF16 Adam 4)"},
+    {"term.memory_full_adam8", "6 B/param (BF16 weights 2 + grads 2 + 8-bit Adam 2)"},
     {"term.memory_lora", "BF16 base 2 B/param + adapters 16 B/param"},
     {"term.memory_qlora", "NF4 base 4.127 bits/param + adapters 16 B/param"},
     {"term.rank_cost_hour", "cost per hour"},

@@ -9,6 +9,9 @@ const TextPair kRussian[] = {
     // предупреждения движка
     {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
     {"train.nemo_cuda", "NeMo требует CUDA: на AMD раскладка запускается в ROCm/Megatron-LM, с MFU Megatron-LM и эффективностью ROCm"},
+    {"train.optim_ignored",
+     "выбор оптимизатора относится к дообучению (тренер Hugging Face или fused): {?train:предобучение}{!train:NeMo} "
+     "считается с AdamW со смешанной точностью, 16 Б на параметр"},
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
@@ -228,6 +231,12 @@ const TextPair kRussian[] = {
      "(диапазон ±{spread:0} %)"},
     {"assume.adamw",
      "AdamW со смешанной точностью: 16 байт на обучаемый параметр; ZeRO шардирует по data-parallel-рангам"},
+    {"assume.adamw_bf16",
+     "AdamW в чистом BF16: 8 байт на обучаемый параметр (веса, градиенты и оба момента в BF16, без мастер-копии FP32; bf16 "
+     "в torchtune и LitGPT); ZeRO шардирует по data-parallel-рангам"},
+    {"assume.adamw_8bit",
+     "8-битный AdamW поверх весов BF16: 6 байт на обучаемый параметр (веса и градиенты BF16, моменты в 8 битах: "
+     "bitsandbytes, torchao); ZeRO шардирует по data-parallel-рангам"},
     {"assume.train_overhead", "контекст CUDA и ядра {gb:1} ГБ на GPU (диапазон {low:1}–{high:1})"},
     {"assume.trainer_hf",
      "тренер: обычный Hugging Face Trainer + PEFT: полные логиты, приведённые к FP32 для функции потерь "
@@ -374,6 +383,9 @@ const TextPair kRussian[] = {
      "на {gpus:0} GPU}{?tp:, AutoTP на {tp:0}}. Это шаблон: подставьте <your-dataset> (имя "
      "из data/dataset_info.json){?custom:, <your-model>}{?nodes:, на каждом сервере "
      "<node-rank> и <first-server> (адрес первого)}"},
+    {"cmd.tune_optim_zero",
+     "DeepSpeed ZeRO хранит мастер-веса FP32, а LLaMA-Factory не принимает --pure_bf16 с ZeRO-3: память под {optim} верна "
+     "для FSDP (full_finetune_distributed в torchtune, там bf16 по умолчанию) или простого data parallel"},
     {"cmd.tune_no_split",
      "{method}: TP={tp:0}{?pp: × PP={pp:0}} в LLaMA-Factory нет (AutoTP — только полный "
      "файнтюнинг с ZeRO-0…2): команда запускает ZeRO-3 на {gpus:0} GPU, активаций на GPU в "
@@ -430,7 +442,12 @@ const TextPair kRussian[] = {
     {"term.full_finetune", "полный файнтюнинг"},
     {"term.lora", "LoRA"},
     {"term.qlora", "QLoRA"},
+    {"term.optim_adamw", "AdamW, смешанная точность (мастер-веса FP32)"},
+    {"term.optim_bf16", "AdamW, чистый BF16"},
+    {"term.optim_adam8", "8-битный AdamW"},
     {"term.memory_full", "16 Б/параметр (веса BF16 2 + градиенты 2 + мастер-веса FP32 4 + Adam 8)"},
+    {"term.memory_full_bf16", "8 Б/параметр (веса BF16 2 + градиенты 2 + Adam в BF16 4)"},
+    {"term.memory_full_adam8", "6 Б/параметр (веса BF16 2 + градиенты 2 + 8-битный Adam 2)"},
     {"term.memory_lora", "база BF16 2 Б/параметр + адаптеры 16 Б/параметр"},
     {"term.memory_qlora", "база NF4 4,127 бит/параметр + адаптеры 16 Б/параметр"},
     {"term.rank_cost_hour", "стоимость в час"},

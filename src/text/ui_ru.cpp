@@ -6,12 +6,19 @@ namespace gpusizer::text {
 namespace {
 
 const TextPair kRussianUi[] = {
+    {"8-bit AdamW", "8-битный AdamW"},
     {"Activation checkpointing", "Чекпоинтинг активаций"},
     {"Active parameters (MoE), billions", "Активные параметры (MoE), млрд"},
+    {"AdamW, mixed precision (FP32 master)", "AdamW, смешанная точность (мастер-веса FP32)"},
+    {"AdamW, pure BF16", "AdamW, чистый BF16"},
     {"Assumptions behind these numbers", "Допущения, на которых стоят эти цифры"},
     {"Attention heads", "Головы внимания"},
     {"Average answer, tokens", "Средний ответ, токенов"},
     {"Average prompt, tokens", "Средний запрос, токенов"},
+    {"Bytes per trained parameter beside its BF16 weight and gradient: mixed precision keeps FP32 "
+     "master weights and moments (12 B), pure BF16 its moments in BF16 (4 B), 8-bit AdamW in 8 bits (2 B).",
+     "Байты на обучаемый параметр сверх его веса и градиента в BF16: смешанная точность хранит "
+     "мастер-веса и моменты в FP32 (12 Б), чистый BF16 — моменты в BF16 (4 Б), 8-битный AdamW — в 8 битах (2 Б)."},
     {"Catalog version ", "Версия каталога "},
     {"Check it yourself: the parallel layout", "Проверьте сами: схема параллелизма"},
     {"Check it yourself: the serving command", "Проверьте сами: команда запуска"},
@@ -98,6 +105,7 @@ const TextPair kRussianUi[] = {
     {"No configuration fits", "Ни одна конфигурация не подходит"},
     {"Nothing to evaluate", "Нечего считать"},
     {"Open the full calculator ↗", "Открыть полный калькулятор ↗"},
+    {"Optimizer", "Оптимизатор"},
     {"Order this configuration", "Заказать эту конфигурацию"},
     {"Parameters, billions", "Параметры, млрд"},
     {"Per million tokens", "За миллион токенов"},

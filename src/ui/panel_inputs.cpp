@@ -546,6 +546,21 @@ bool draw_trainer(State& s) {
     return true;
 }
 
+// The optimizer's bytes per trained parameter: fine-tuning with the Hugging Face or fused trainers
+// only (pre-training and NeMo size Megatron's mixed-precision AdamW).
+bool draw_optimizer(State& s) {
+    if (s.task != Task::tune || s.trainer == Trainer::nemo) return false;
+    int optim = int(s.optim);
+    const char* optimizers[] = {tr("AdamW, mixed precision (FP32 master)"), tr("AdamW, pure BF16"), tr("8-bit AdamW")};
+    if (!int_combo(tr("Optimizer"), "optim", &optim, optimizers, 3,
+                   tr("Bytes per trained parameter beside its BF16 weight and gradient: mixed precision keeps FP32 "
+                      "master weights and moments (12 B), pure BF16 its moments in BF16 (4 B), 8-bit AdamW in "
+                      "8 bits (2 B).")))
+        return false;
+    s.optim = Optimizer(optim);
+    return true;
+}
+
 // Fine-tuning and training: rank and trainer, the plan, the data, the batch, MFU, checkpointing,
 // sharding and a deadline.
 bool draw_training_load(App& app, State& s) {
@@ -553,6 +568,7 @@ bool draw_training_load(App& app, State& s) {
     if (s.task == Task::tune && s.method != TuneMethod::full)
         changed |= number_row(tr("LoRA rank"), "rank", &s.rank, 1, 512, true, "%.0f", nullptr);
     changed |= draw_trainer(s);
+    changed |= draw_optimizer(s);
     changed |= draw_plan_presets(app, s);
     changed |= draw_dataset_or_budget(app, s);
     double seq = s.seq_set ? s.seq : std::min(s.seq, app.result.state.seq);  // as ctx above

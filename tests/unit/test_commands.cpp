@@ -47,7 +47,7 @@ const std::set<std::string> kLlamaFactoryFlags = {
     "--model_name_or_path", "--stage", "--do_train", "--finetuning_type", "--lora_rank", "--lora_target",
     "--quantization_bit", "--dataset", "--cutoff_len", "--per_device_train_batch_size", "--num_train_epochs", "--bf16",
     "--fp8", "--enable_liger_kernel", "--use_unsloth_gc", "--disable_gradient_checkpointing", "--output_dir",
-    "--deepspeed"};
+    "--deepspeed", "--pure_bf16", "--optim"};
 
 // Variables: LLaMA-Factory's launcher.py reads FORCE_TORCHRUN, NPROC_PER_NODE, NNODES, NODE_RANK,
 // MASTER_ADDR, MASTER_PORT; CUDA's CUDA_VISIBLE_DEVICES; Megatron-LM's arguments.py asserts
@@ -434,6 +434,29 @@ TEST_CASE("fine-tuning: LLaMA-Factory with the model, method, rank, sequence and
     CHECK(flag_number(q, "--cutoff_len") == 8192);
     CHECK(flag(q, "--num_train_epochs") == "2");
     CHECK(has_flag(q, "--enable_liger_kernel"));  // trainer=fused: the chunked loss
+}
+
+TEST_CASE("fine-tuning: the optimizer the memory was sized for is the one the command runs") {
+    // LLaMA-Factory's finetuning_args.pure_bf16 ("train model in purely bf16 precision (without AMP)")
+    // and transformers' TrainingArguments.optim ("adamw_bnb_8bit": bitsandbytes' 8-bit AdamW).
+    const std::string full = "v=1&task=tune&method=full&model=meta-llama/Llama-3.2-3B-Instruct&gpu=h100-sxm&n=1";
+    const Command mixed = checked_command(fitting(run(full), "h100-sxm"));
+    CHECK(has_flag(mixed, "--bf16"));
+    CHECK_FALSE(has_flag(mixed, "--pure_bf16"));
+    CHECK_FALSE(has_flag(mixed, "--optim"));
+    const Command bf16 = checked_command(fitting(run(full + "&optim=bf16"), "h100-sxm"));
+    CHECK(has_flag(bf16, "--pure_bf16"));
+    CHECK_FALSE(has_flag(bf16, "--bf16"));
+    CHECK_FALSE(has_flag(bf16, "--optim"));
+    const Command adam8 = checked_command(fitting(run(full + "&optim=adam8"), "h100-sxm"));
+    CHECK(has_flag(adam8, "--pure_bf16"));
+    CHECK(flag(adam8, "--optim") == "adamw_bnb_8bit");
+    // DeepSpeed ZeRO keeps FP32 master weights: the note says where the sized memory holds.
+    const Result zero = run("v=1&task=tune&method=full&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&n=8"
+                            "&zero=3&optim=bf16");
+    const Option& z = fitting(zero, "h100-sxm");
+    CHECK(std::any_of(z.command.begin(), z.command.end(),
+                      [](const CommandLine& x) { return x.note.code == code::cmd_tune_optim_zero; }));
 }
 
 TEST_CASE("fine-tuning on many GPUs: torchrun through LLaMA-Factory; DeepSpeed ZeRO and AutoTP as the option says") {

@@ -160,6 +160,40 @@ TEST_CASE("trainer=hf|fused: the link key, its default and the assumption that n
     CHECK(said(run("v=1&task=train"), code::assume_pretrain_layout));
 }
 
+TEST_CASE("optim=bf16|adam8: the optimizer's bytes per trained parameter, its link key and its words") {
+    // Pure BF16 AdamW keeps two BF16 moments and no FP32 master copy (torchtune's and LitGPT's bf16):
+    // 4 B; 8-bit AdamW (bitsandbytes) two 8-bit moments: 2 B; mixed precision 12 B (the test above).
+    const std::string full = "v=1&task=tune&method=full&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm";
+    const Result bf16 = run(full + "&optim=bf16"), adam8 = run(full + "&optim=adam8");
+    CHECK(bf16.memory.optimizer.gb() == doctest::Approx(4 * 8.03).epsilon(0.002));
+    CHECK(adam8.memory.optimizer.gb() == doctest::Approx(2 * 8.03).epsilon(0.002));
+    CHECK(bf16.memory.weights.gb() == doctest::Approx(2 * 8.03).epsilon(0.002));
+    CHECK(adam8.memory.gradients.gb() == doctest::Approx(2 * 8.03).epsilon(0.002));
+    CHECK(said(bf16, code::assume_adamw_bf16));
+    CHECK(said(adam8, code::assume_adamw_8bit));
+    CHECK(said(run(full), code::assume_adamw));
+    // ZeRO-1 shards the smaller state as it does the larger: 8 GPUs, 8-bit moments / 8.
+    const Option* o = option_for(run(full + "&optim=adam8&n=8&zero=1"), "h100-sxm");
+    REQUIRE(o);
+    CHECK(o->per_gpu.optimizer.gb() == doctest::Approx(2 * 8.03 / 8).epsilon(0.002));
+    // LoRA's adapters use the same bytes per parameter.
+    const Result lora = run("v=1&task=tune&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&optim=adam8");
+    CHECK(lora.memory.optimizer.value == doctest::Approx(lora.memory.gradients.value));  // 2 B and 2 B
+    // The link: the key round-trips, the default is omitted, a bad word is reported.
+    const DecodedLink d = decode_link("v=1&task=tune&optim=adam8");
+    CHECK(d.warnings.empty());
+    CHECK(d.state.optim == Optimizer::adam8);
+    CHECK(encode_link(d.state) == "v=1&task=tune&optim=adam8");
+    CHECK(decode_link("v=1&task=tune").state.optim == Optimizer::adamw);
+    CHECK_FALSE(decode_link("v=1&task=tune&optim=sgd").warnings.empty());
+    // Pre-training and NeMo size Megatron's mixed-precision AdamW, and say that the choice is ignored.
+    const Result pre = run("v=1&task=train&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&optim=bf16");
+    CHECK(pre.memory.optimizer.gb() == doctest::Approx(12 * 8.03).epsilon(0.002));
+    bool warned = false;
+    for (const Message& m : pre.warnings) warned = warned || m.code == code::train_optim_ignored;
+    CHECK(warned);
+}
+
 TEST_CASE("trainer=nemo: NeMo's published speed for fine-tuning and pre-training, Megatron's loss, its command") {
     const DecodedLink d = decode_link("v=1&task=train&trainer=nemo");
     CHECK(d.warnings.empty());
