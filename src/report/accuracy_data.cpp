@@ -14,7 +14,7 @@ const FamilyBand kFamilies[] = {
     {"serving_decode", 20, 9.13, -37.31, 25, 2},
     {"serving_throughput", 42, 11.12, 110.89, 25, 6},
     {"serving_ttft", 8, 31.58, -65.94, 40, 4},
-    {"training_time", 43, 10.86, -62.89, 20, 17},
+    {"training_time", 47, 12.60, -62.89, 20, 17},
     {"finetune_time", 11, 7.70, 23.20, 25, 0},
     {"speech", 14, 11.09, 53.76, 40, 1},
     {"embedding", 2, 88.51, 148.50, 40, 1},
@@ -570,6 +570,14 @@ const CheckRun kChecks[] = {
      "https://github.com/vllm-project/vllm-project.github.io/blob/5ffe2dd543a30f34309d71d8374803612223e9fb/_posts/2026-04-22-fp8-kvcache.md"},
     {"serving_ttft", "vllmblog-gptoss20b-h100-c8-20k-ttft", "openai/gpt-oss-20b", "h100-sxm", -41.86,
      "https://github.com/vllm-project/vllm-project.github.io/blob/5ffe2dd543a30f34309d71d8374803612223e9fb/_posts/2026-04-22-fp8-kvcache.md"},
+    {"training_time", "olmocore-olmo2-1b-h100-bf16-speed", "custom", "h100-sxm", 17.90,
+     "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
+    {"training_time", "olmocore-olmo2-7b-h100-bf16-speed", "custom", "h100-sxm", 12.60,
+     "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
+    {"training_time", "olmocore-llama3-8b-h100-bf16-speed", "custom", "h100-sxm", 14.10,
+     "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
+    {"training_time", "olmocore-olmo2-13b-h100-bf16-speed", "custom", "h100-sxm", -2.10,
+     "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];
