@@ -66,6 +66,33 @@ async function searchAndPick(ctx, page, query, expected) {
 
 export default [
   {
+    // The optimizer a fine-tune is sized for: its row in the page (EN and RU), the link, the JSON
+    // result's optimizer bytes, the export and the command LLaMA-Factory runs.
+    name: 'fine-tuning optimizer: 8-bit AdamW sized, shown, exported and in the command, in both languages',
+    async fn(ctx) {
+      const s = await ctx.open('#v=1&task=tune&method=full&optim=adam8&model=meta-llama/Llama-3.1-8B-Instruct&gpu=h100-sxm&n=1');
+      const st = await call(s.page, 'state');
+      assertEqual(st.optim, 'adam8', 'state().optim');
+      const r = await call(s.page, 'result');
+      const params = r.model.params_b;
+      assert(Math.abs(r.memory.optimizer_gb - 2 * params) / (2 * params) < 0.01,
+        `8-bit AdamW: 2 B per parameter, got ${r.memory.optimizer_gb} GB for ${params} B`);
+      assert((await call(s.page, 'link')).includes('optim=adam8'), 'the link keeps optim=adam8');
+      const text = await call(s.page, 'canvasText');
+      assert(text.includes('Optimizer') && text.includes('8-bit AdamW'), 'the page shows the optimizer row');
+      assert((await call(s.page, 'exportText', 'markdown')).includes('8-bit AdamW'), 'the export names the optimizer');
+      const option = r.options.find((o) => o.gpu === 'h100-sxm');
+      assert(option && /--pure_bf16/.test(option.command) && /adamw_bnb_8bit/.test(option.command),
+        `LLaMA-Factory runs the optimizer sized: ${option && option.command}`);
+      s.assertNoErrors();
+      const ru = await ctx.open('?lang=ru#v=1&task=tune&method=full&optim=bf16&model=meta-llama/Llama-3.1-8B-Instruct');
+      await ctx.until(async () => (await call(ru.page, 'canvasText')).includes('AdamW, чистый BF16'),
+        { message: 'the Russian page names pure BF16 AdamW' });
+      assert((await call(ru.page, 'canvasText')).includes('Оптимизатор'), 'the Russian row label');
+      ru.assertNoErrors();
+    },
+  },
+  {
     name: 'inputs: model search finds "qwen3 30b"; a search with no match keeps the model (no silent "Custom model…")',
     async fn(ctx) {
       const p = await ctx.open('', WIDE);
