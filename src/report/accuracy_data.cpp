@@ -11,7 +11,7 @@ const FamilyBand kFamilies[] = {
     {"serving_memory", 25, 2.36, -16.86, 12, 2},
     {"finetune_memory", 21, 8.85, 20.92, 25, 0},
     {"training_memory", 2, 34.90, -37.76, 25, 2},
-    {"serving_decode", 20, 9.13, -37.31, 25, 2},
+    {"serving_decode", 21, 10.00, -37.31, 25, 3},
     {"serving_throughput", 42, 11.12, 110.89, 25, 6},
     {"serving_ttft", 8, 31.58, -65.94, 40, 4},
     {"training_time", 47, 12.60, -62.89, 20, 17},
@@ -578,6 +578,8 @@ const CheckRun kChecks[] = {
      "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
     {"training_time", "olmocore-olmo2-13b-h100-bf16-speed", "custom", "h100-sxm", -2.10,
      "https://github.com/allenai/OLMo-core/blob/7e58d1289bc27103880e7a8382ad0847c35e04f7/README.md"},
+    {"serving_decode", "vllmblog-gptoss20b-h100-c1-itl-intercept", "openai/gpt-oss-20b", "h100-sxm", -29.28,
+     "https://github.com/vllm-project/vllm-project.github.io/blob/5ffe2dd543a30f34309d71d8374803612223e9fb/_posts/2026-04-22-fp8-kvcache.md"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];
