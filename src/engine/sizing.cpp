@@ -105,7 +105,15 @@ double rank_speed(const Option& o) {
 // ranking by speed or GPUs ignores prices, so no option sinks just for lacking one.
 bool better(const Option& a, const Option& b, RankBy by) {
     if (a.fits != b.fits) return a.fits;
-    if (!a.fits) return a.per_gpu_gb.mid / std::max(1.0, a.capacity_gb) < b.per_gpu_gb.mid / std::max(1.0, b.capacity_gb);
+    if (!a.fits) {
+        // Neither fits: a layout that runs and serves part of the load comes before one that cannot
+        // run, and serving more before serving less (4 × H100 for 5,000 users of a 70 B model: TP 4
+        // serves 110, two TP-2 replicas 4); otherwise the one nearest to fitting in memory.
+        const bool ar = a.users_served > 0, br = b.users_served > 0;
+        if (ar != br) return ar;
+        if (ar && std::abs(a.users_served - b.users_served) > 1e-9) return a.users_served > b.users_served;
+        return a.per_gpu_gb.mid / std::max(1.0, a.capacity_gb) < b.per_gpu_gb.mid / std::max(1.0, b.capacity_gb);
+    }
     if (a.practical != b.practical) return a.practical;
     const bool ac = a.cost_per_hour.has_value(), bc = b.cost_per_hour.has_value();
     if (by == RankBy::cost) {

@@ -77,6 +77,19 @@ TEST_CASE("pinned GPU count reports how many users it serves") {
     CHECK(any);
 }
 
+TEST_CASE("when no layout of a pinned count fits, the one serving the most of the load is listed first") {
+    // 4 × H100 for 5,000 users of Llama 3.1 70B in BF16: two TP-2 replicas leave ~6 GB of KV each
+    // (a few users), one TP-4 replica ~100; neither serves the load, and the table leads with TP 4.
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=4096&in=230&out=194&users=5000"
+                         "&tps=0.01&ttft=1000&gpu=h100-sxm&n=4");
+    REQUIRE(r.options.size() >= 2);
+    CHECK_FALSE(r.options[0].fits);
+    CHECK(r.options[0].tp == 4);
+    for (size_t i = 1; i < r.options.size(); ++i) CHECK(r.options[i].users_served <= r.options[0].users_served);
+    // A layout that cannot run at all (TP 1: the weights do not fit) comes after those that run.
+    CHECK(r.options.back().users_served == 0);
+}
+
 TEST_CASE("GPUs below 500 GB/s carry the guide's bandwidth warning") {
     const Result r = run("v=1&model=Qwen/Qwen3-8B&gpu=t4&wq=q4_k_m&tps=5");
     const Option* o = option_for(r, "t4", 1);
