@@ -71,7 +71,7 @@ bool draw_plan_presets(App& app, State& s) {
 bool draw_dataset_or_budget(App& app, State& s) {
     bool changed = false;
     bool budget = s.gpuh.has_value();
-    if (ImGui::Checkbox(tr("Size by a compute budget (GPU-hours) instead of a dataset"), &budget)) {
+    if (ImGui::Checkbox(tr("Size by a GPU-hour budget, not a dataset"), &budget)) {
         s.gpuh = budget ? std::optional<double>(1000.0) : std::nullopt;
         changed = true;
     }
