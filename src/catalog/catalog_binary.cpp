@@ -35,6 +35,9 @@ template <class V> void fields(V& v, LinearAttentionSpec& l) {
     v(l.layers); v(l.num_key_heads); v(l.num_value_heads); v(l.key_head_dim); v(l.value_head_dim); v(l.conv_kernel);
     v(l.state_bytes);
 }
+template <class V> void fields(V& v, CompressedAttentionSpec& c) {
+    v(c.csa_layers); v(c.hca_layers); v(c.csa_ratio); v(c.hca_ratio); v(c.rope_dim); v(c.index_topk); v(c.index_heads);
+}
 template <class V> void fields(V& v, MoeSpec& m) {
     v(m.experts); v(m.experts_per_token); v(m.shared_experts); v(m.expert_intermediate); v(m.dense_layers);
     v(m.interleave_step);
@@ -50,7 +53,8 @@ template <class V> void fields(V& v, ModelSpec& m) {
     v(m.kv_heads); v(m.head_dim); v(m.vocab); v(m.tied_embeddings); v(m.max_context); v(m.mtp_layers);
     v(m.native_format); v(m.native_quantizes_experts_only); v(m.attention); v(m.sliding_window);
     v(m.sliding_layers); v(m.attention_layers); v(m.v_head_dim); v(m.window_kv_heads); v(m.window_head_dim);
-    v(m.gated_mlp); v(m.native_gb); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.moe); v(m.estimated);
+    v(m.gated_mlp); v(m.native_gb); v(m.mla); v(m.linear); v(m.indexer_head_dim); v(m.compressed); v(m.moe);
+    v(m.estimated);
     v(m.estimated_fields); v(m.custom);
     v(m.speech); v(m.embedding);
 }

@@ -21,13 +21,14 @@ namespace gpusizer {
 
 // Bump when a catalog type gains or loses a field (2: price currency and conversion,
 // GpuSpec::segment and price_unknown_reason).
-constexpr unsigned kPackedCatalogVersion = 11;  // 3: speech and embedding specs; 4: cuda_memory_gib; 5: gguf_repo;
+constexpr unsigned kPackedCatalogVersion = 12;  // 3: speech and embedding specs; 4: cuda_memory_gib; 5: gguf_repo;
                                                 // 6: per-kind attention geometry, recurrent state bytes, ungated MLPs, checkpoint bytes
                                                 // 7: a preset's task and use as enums (engine/vocabulary.hpp)
                                                 // 8: models' notes_ru, presets' source_ru
                                                 // 9: model variants (another checkpoint of a model's architecture)
                                                 // 10: a variant's own context (Meta-Llama-3: 8,192)
                                                 // 11: interleaved MoE layers (Llama 4 Maverick)
+                                                // 12: DeepSeek V4's compressed attention
 
 std::string pack_catalog(const Catalog& catalog);
 bool looks_packed(std::string_view bytes);  // starts with the magic

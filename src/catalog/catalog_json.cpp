@@ -319,6 +319,20 @@ void read_attention(Reader& r, ModelSpec& m) {
                 s.state_bytes = rl.integer("state_bytes", false, 2, 4, 2);  // 4: a state kept in FP32
                 m.linear = s;
             }
+            if (const json* cmp = ra.find("compressed"); cmp && cmp->is_object()) {
+                Reader rc(*cmp, "", "", sub);
+                CompressedAttentionSpec s;
+                s.csa_layers = rc.integer("csa_layers", true, 0, 100000);
+                s.hca_layers = rc.integer("hca_layers", true, 0, 100000);
+                s.csa_ratio = rc.integer("csa_ratio", false, 1, 1 << 20, 4);
+                s.hca_ratio = rc.integer("hca_ratio", false, 1, 1 << 20, 128);
+                s.rope_dim = rc.integer("rope_dim", false, 0, 1 << 20, 64);
+                s.index_topk = rc.integer("index_topk", false, 0, 1 << 24);
+                s.index_heads = rc.integer("index_heads", false, 0, 100000);
+                if (s.csa_layers + s.hca_layers > m.layers) rc.error("csa_layers", "more compressed layers than layers");
+                if (m.sliding_window <= 0) rc.error("csa_layers", "compressed attention needs the window every layer keeps (sliding_window)");
+                m.compressed = s;
+            }
             for (auto& e : sub) r.error("attention." + e.field, e.message);
         }
     }
@@ -378,6 +392,9 @@ void read_model(Reader& r, ModelSpec& m, bool partial) {
     whole("heads", m.heads, 1, 100000); whole("kv_heads", m.kv_heads, 1, 100000); whole("head_dim", m.head_dim, 1, 100000);
     whole("vocab", m.vocab, 0, 100000000); whole("max_context", m.max_context, 0, 1 << 30);
     whole("mtp_layers", m.mtp_layers, 0, 1000);  // config.json num_nextn_predict_layers / mtp_num_hidden_layers
+    // The native checkpoint's bytes as downloaded (its index's total_size), when the parts' own formats
+    // do not sum to it (DeepSeek V4: FP8 beside the MXFP4 experts).
+    if (keep("native_gb")) m.native_gb = r.number("native_gb", false, 0.001, 1e7).value_or(m.native_gb);
     if (keep("tied_embeddings")) m.tied_embeddings = r.boolean("tied_embeddings", m.tied_embeddings);
     // false: an MLP of two matrices, up and down (GELU: Falcon, BLOOM, Phi-2); true: gate, up, down.
     if (keep("gated_mlp")) m.gated_mlp = r.boolean("gated_mlp", m.gated_mlp);

@@ -31,6 +31,16 @@ struct MoeSpec {
     int interleave_step = 1;
 };
 
+// DeepSeek V4's compressed attention. Every layer keeps its last `sliding_window` tokens' K=V
+// entries (one head_dim-wide vector, its last rope_dim dimensions in BF16: sliding_layers = layers);
+// a CSA layer adds one compressed entry per csa_ratio tokens, with the indexer's key, and each query
+// reads index_topk of them (the indexer's index_heads score them all); an HCA layer adds one entry per
+// hca_ratio tokens, all read. A compressor keeps each request's partial window in FP32.
+struct CompressedAttentionSpec {
+    int csa_layers = 0, hca_layers = 0, csa_ratio = 4, hca_ratio = 128, rope_dim = 64;
+    int index_topk = 0, index_heads = 0;
+};
+
 enum class AttentionKind { mha, gqa, mla, hybrid_linear };
 
 struct Architecture {
@@ -48,6 +58,7 @@ struct Architecture {
     std::optional<MlaSpec> mla;
     std::optional<LinearAttentionSpec> linear;
     int indexer_head_dim = 0;      // DeepSeek sparse attention indexer keys
+    std::optional<CompressedAttentionSpec> compressed;  // DeepSeek V4
     int mtp_layers = 0;            // multi-token-prediction layers (num_nextn_predict_layers): a built-in draft
     std::optional<MoeSpec> moe;
 };

@@ -36,6 +36,9 @@ ModelSpec custom_model(const CustomModel& c) {
         if (m.moe->interleave_step > 1 && m.moe->dense_layers <= 0 && m.layers > 0)
             m.moe->dense_layers = m.layers - m.layers / m.moe->interleave_step;
     }
+    // DeepSeek V4's compressed attention: its compressed layers counted; every layer keeps the window.
+    if (m.compressed && m.compressed->csa_layers + m.compressed->hca_layers <= 0) m.compressed.reset();
+    if (m.compressed && m.sliding_window > 0 && m.sliding_layers <= 0) m.sliding_layers = m.layers;
     if (m.mla && m.mla->kv_lora_rank <= 0) m.mla.reset();
     if (m.mla) m.attention = AttentionKind::mla;
     if (m.linear && m.linear->layers <= 0) m.linear.reset();

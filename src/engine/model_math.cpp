@@ -67,9 +67,41 @@ Bytes decode_weight_read_bytes(const ModelSpec& m, WeightFormat f, double batch)
     return read;
 }
 
+namespace {
+
+// DeepSeek V4 (architecture.hpp): one entry is the head_dim-wide K=V vector, in BF16 with a 16-bit
+// cache, else its non-rope part at the format's width with a scale byte per 64 and one pad byte, and
+// its rope part in BF16 (SGLang's and vLLM's 584-byte FP8 entry). The indexer keys: BF16 with a
+// 16-bit cache, else FP4 with a scale byte per 32 (vLLM's default). The compressor's FP32 state of a
+// request: a CSA layer overlaps two windows (2·ratio rows of K and score, 2·head_dim wide, and the
+// indexer's), an HCA layer keeps one (ratio rows, head_dim wide); vLLM's and SGLang's state caches.
+KvLayout compressed_kv_layout(const ModelSpec& m, double b) {
+    const CompressedAttentionSpec& c = *m.compressed;
+    KvLayout kv;
+    const double nope = std::max(0, m.head_dim - c.rope_dim), idx_dim = std::max(0, m.indexer_head_dim);
+    const double entry = b >= 2 ? m.head_dim * b : nope * b + c.rope_dim * 2.0 + std::ceil(nope / 64.0) + 1.0;
+    const double idx = b >= 2 ? idx_dim * b : idx_dim / 2.0 + idx_dim / 32.0;
+    const double csa = c.csa_ratio > 0 ? c.csa_layers / double(c.csa_ratio) : 0.0;
+    const double hca = c.hca_ratio > 0 ? c.hca_layers / double(c.hca_ratio) : 0.0;
+    kv.full_bytes_per_token = csa * (entry + idx) + hca * entry;
+    kv.window_bytes_per_token = entry * attending_layers(m);
+    kv.window = m.sliding_window;
+    kv.sparse_bytes_per_token = csa * entry;
+    kv.sparse_read_tokens = c.index_topk > 0 ? double(c.index_topk) * std::max(1, c.csa_ratio) : 0.0;
+    const double csa_state = 2.0 * c.csa_ratio * 2.0 * (2.0 * m.head_dim + 2.0 * idx_dim) * 4.0;
+    const double hca_state = double(c.hca_ratio) * 2.0 * m.head_dim * 4.0;
+    kv.state_bytes_per_sequence = c.csa_layers * csa_state + c.hca_layers * hca_state;
+    kv.latent_replicated_under_tp = true;  // one shared K=V head: every TP rank keeps it
+    kv.split_heads = 1;
+    return kv;
+}
+
+}  // namespace
+
 KvLayout kv_layout(const ModelSpec& m, KvFormat f) {
     KvLayout kv;
     const double b = kv_bytes_per_element(f);
+    if (m.compressed) return compressed_kv_layout(m, b);
     if (m.attention == AttentionKind::mla && m.mla) {
         // MLA caches one compressed latent (kv_lora_rank) plus the decoupled RoPE key per layer.
         double per_layer = (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim) * b;
@@ -110,6 +142,11 @@ Bytes kv_bytes_per_sequence(const KvLayout& kv, double tokens) {
     const double t = std::max(0.0, tokens);
     const double windowed = kv.window > 0 ? std::min(t, kv.window) : t;
     return Bytes{kv.full_bytes_per_token * t + kv.window_bytes_per_token * windowed + kv.state_bytes_per_sequence};
+}
+
+Bytes kv_read_bytes_per_sequence(const KvLayout& kv, double tokens) {
+    const double unread = kv.sparse_read_tokens > 0 ? std::max(0.0, tokens - kv.sparse_read_tokens) : 0.0;
+    return Bytes{kv_bytes_per_sequence(kv, tokens).value - kv.sparse_bytes_per_token * unread};
 }
 
 double kv_bytes_per_token_at(const KvLayout& kv, double ctx) {
@@ -155,6 +192,13 @@ double forward_flops_per_token(const ModelSpec& m, double context) {
     if (m.sliding_window > 0) {
         const int windowed = std::clamp(m.sliding_layers, 0, attending_layers(m));
         attn += 4.0 * d * std::min(c, double(m.sliding_window)) * windowed;
+    }
+    if (m.compressed) {  // DeepSeek V4: the compressed entries a query reads, and the indexer scoring all of CSA's
+        const CompressedAttentionSpec& k = *m.compressed;
+        const double csa = k.csa_ratio > 0 ? c / k.csa_ratio : 0.0, hca = k.hca_ratio > 0 ? c / k.hca_ratio : 0.0;
+        const double read = k.index_topk > 0 ? std::min(csa, double(k.index_topk)) : csa;
+        attn += 4.0 * d * (read * k.csa_layers + hca * k.hca_layers);
+        attn += 2.0 * k.index_heads * std::max(0, m.indexer_head_dim) * csa * k.csa_layers;
     }
     return 2.0 * compute_params_per_token(m) + attn;
 }

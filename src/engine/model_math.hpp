@@ -40,11 +40,16 @@ struct KvLayout {
     double state_bytes_per_sequence = 0;  // linear-attention layers: fixed state, independent of length
     bool latent_replicated_under_tp = false;  // MLA latent is shared by all heads: every TP rank keeps it
     int split_heads = 1;                // KV heads available to split across tensor-parallel ranks
+    // Sparse attention (DeepSeek V4's CSA layers): entries stored per token that a query reads only
+    // for its sparse_read_tokens selected tokens (index_topk entries × the compression ratio).
+    double sparse_bytes_per_token = 0, sparse_read_tokens = 0;
 };
 KvLayout kv_layout(const ModelSpec& m, KvFormat f);
 
 // KV bytes of one sequence holding `tokens` tokens.
 Bytes kv_bytes_per_sequence(const KvLayout& kv, double tokens);
+// The part of them one decode step reads (sparse attention reads its selected entries only).
+Bytes kv_read_bytes_per_sequence(const KvLayout& kv, double tokens);
 // The cache per token of a `ctx`-token sequence, linear-attention state left out (it is per
 // sequence): window layers count only up to their window.
 double kv_bytes_per_token_at(const KvLayout& kv, double ctx);

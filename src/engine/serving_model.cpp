@@ -335,7 +335,7 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     const double ctx = r.context(), in = r.in(), out = r.out();
     // A decode step reads each sequence's cache; a recurrent layer also writes its whole state back
     // (Mamba's selective state update, Gated DeltaNet), where attention appends one token's K/V.
-    r.kv_read = (kv_bytes_per_sequence(r.kv, ctx + out / 2.0).value + r.kv.state_bytes_per_sequence) * r.kv_share;
+    r.kv_read = (kv_read_bytes_per_sequence(r.kv, ctx + out / 2.0).value + r.kv.state_bytes_per_sequence) * r.kv_share;
     const double linear = 2.0 * compute_params_per_token(m);
     const RoutedShare routed = routed_share(m);
     r.linear_flops = (linear - 2.0 * routed.params_per_token) / split;

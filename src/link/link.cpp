@@ -146,10 +146,20 @@ constexpr GroupKey<LinearAttentionSpec> kLinearKeys[] = {
     {"lin_conv", 1, 1000, &Architecture::linear, &LinearAttentionSpec::conv_kernel},
     {"lin_state", 2, 4, &Architecture::linear, &LinearAttentionSpec::state_bytes},
 };
+constexpr GroupKey<CompressedAttentionSpec> kCompressedKeys[] = {
+    {"csa_layers", 1, 100000, &Architecture::compressed, &CompressedAttentionSpec::csa_layers},
+    {"hca_layers", 1, 100000, &Architecture::compressed, &CompressedAttentionSpec::hca_layers},
+    {"csa_ratio", 1, 1 << 20, &Architecture::compressed, &CompressedAttentionSpec::csa_ratio},
+    {"hca_ratio", 1, 1 << 20, &Architecture::compressed, &CompressedAttentionSpec::hca_ratio},
+    {"csa_rope", 1, 1 << 20, &Architecture::compressed, &CompressedAttentionSpec::rope_dim},
+    {"index_topk", 1, 1 << 24, &Architecture::compressed, &CompressedAttentionSpec::index_topk},
+    {"index_heads", 1, 100000, &Architecture::compressed, &CompressedAttentionSpec::index_heads},
+};
 template <class F> void for_each_group_key(F&& f) {
     for (const auto& k : kExpertKeys) f(k);
     for (const auto& k : kMlaKeys) f(k);
     for (const auto& k : kLinearKeys) f(k);
+    for (const auto& k : kCompressedKeys) f(k);
 }
 
 // Canonical key order of the link (after "v").
@@ -172,7 +182,11 @@ const char* const kKeyOrder[] = {"task",         "use",
                                  "lin_layers",   "lin_k_heads",
                                  "lin_v_heads",  "lin_k_dim",
                                  "lin_v_dim",    "lin_conv",
-                                 "indexer",      "attn_layers",
+                                 "indexer",      "csa_layers",
+                                 "hca_layers",   "csa_ratio",
+                                 "hca_ratio",    "csa_rope",
+                                 "index_topk",   "index_heads",
+                                 "attn_layers",
                                  "v_head",       "win_kv",
                                  "win_head",     "lin_state",
                                  "mtp",

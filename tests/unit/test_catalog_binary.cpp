@@ -93,9 +93,9 @@ TEST_CASE("the engine gives the same answers from the packed and the JSON catalo
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 // Tripwire: a field added to a catalog type must also be added to the field lists in
 // catalog_binary.cpp (and kPackedCatalogVersion bumped); then update these sizes (x86_64 libstdc++).
-static_assert(sizeof(GpuSpec) == 776 && sizeof(ModelSpec) == 624 && sizeof(ServerSpec) == 168 &&
+static_assert(sizeof(GpuSpec) == 776 && sizeof(ModelSpec) == 656 && sizeof(ServerSpec) == 168 &&
                   sizeof(TaskPreset) == 256 && sizeof(Catalog) == 216 && sizeof(ModelVariant) == 104 && sizeof(DenseTflops) == 144 &&
-                  sizeof(Price) == 160 && sizeof(MlaSpec) == 20 && sizeof(LinearAttentionSpec) == 28 && sizeof(MoeSpec) == 24 &&
+                  sizeof(Price) == 160 && sizeof(MlaSpec) == 20 && sizeof(LinearAttentionSpec) == 28 && sizeof(MoeSpec) == 24 && sizeof(CompressedAttentionSpec) == 28 &&
                   sizeof(SpeechSpec) == 72 && sizeof(EmbeddingSpec) == 8,
               "a catalog type changed: update the field lists in src/catalog/catalog_binary.cpp");
 #endif
