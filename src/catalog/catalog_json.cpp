@@ -330,7 +330,8 @@ void read_attention(Reader& r, ModelSpec& m) {
                 s.index_topk = rc.integer("index_topk", false, 0, 1 << 24);
                 s.index_heads = rc.integer("index_heads", false, 0, 100000);
                 if (s.csa_layers + s.hca_layers > m.layers) rc.error("csa_layers", "more compressed layers than layers");
-                if (m.sliding_window <= 0) rc.error("csa_layers", "compressed attention needs the window every layer keeps (sliding_window)");
+                if (m.sliding_window <= 0)
+                    rc.error("csa_layers", "compressed attention needs the window every layer keeps (sliding_window)");
                 m.compressed = s;
             }
             for (auto& e : sub) r.error("attention." + e.field, e.message);

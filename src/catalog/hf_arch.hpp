@@ -43,6 +43,7 @@ struct Layer {
     int q_heads = 0;          // query heads when the layer has its own count
     int ffn_width = 0;        // dense MLP width
     int norms = -1;           // hidden-wide norms in the layer; -1: the family's norms_per_layer
+    int compress = 0;         // DeepSeek V4: the layer's compress ratio (0 window only, 4 CSA, 128 HCA)
     bool attends() const { return mixer == Mixer::full || mixer == Mixer::sliding; }
     bool recurrent() const {
         return mixer == Mixer::deltanet || mixer == Mixer::mamba2 || mixer == Mixer::mamba1 || mixer == Mixer::short_conv;
@@ -85,6 +86,10 @@ struct Arch {
     // Multi-head latent attention (DeepSeek V2/V3, Kimi K2, GLM-5)
     std::optional<MlaSpec> mla;  // the engine's own struct (engine/architecture.hpp)
     int index_heads = 0, index_dim = 0;  // DeepSeek sparse-attention lightning indexer
+    // DeepSeek V4: compressed attention over a shared 512-wide K=V head, a grouped low-rank output
+    // projection, hyper-connections (hc_mult residual streams).
+    std::optional<CompressedAttentionSpec> compressed;
+    int q_lora = 0, o_lora = 0, o_groups = 0, hc_mult = 0;
 
     // Gated DeltaNet (Qwen3-Next / Qwen3.5)
     int linear_k_heads = 0, linear_v_heads = 0, linear_k_dim = 0, linear_v_dim = 0, linear_conv = 0;

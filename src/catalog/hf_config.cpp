@@ -350,6 +350,24 @@ std::optional<LinearAttentionSpec> recurrent_spec(const Arch& a) {
     }
 }
 
+// MLA (and its DSA indexer), DeepSeek V4's compressed attention, recurrent layers: what the model's
+// attention is beside its KV heads.
+void set_attention_kind(const Arch& a, ModelSpec& m) {
+    if (a.mla) {
+        m.attention = AttentionKind::mla;
+        m.mla = a.mla;
+        m.indexer_head_dim = a.index_dim;
+    }
+    if (a.compressed) {  // DeepSeek V4: the window every layer keeps beside its compressed entries
+        m.compressed = a.compressed;
+        m.indexer_head_dim = a.index_dim;
+    }
+    if (auto lin = recurrent_spec(a)) {
+        m.attention = AttentionKind::hybrid_linear;
+        m.linear = *lin;
+    }
+}
+
 ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantization& q, WeightFormat served, bool vlm) {
     ModelSpec m;
     m.id = "custom";
@@ -404,15 +422,7 @@ ModelSpec to_model(const Arch& a, const hf::ParamCount& p, const hf::Quantizatio
     const int kv_layers = full_layers + sliding;
     if (kv_layers != a.layers - a.recurrent_layers()) m.attention_layers = std::max(0, kv_layers);
     m.attention = m.kv_heads < m.heads ? AttentionKind::gqa : AttentionKind::mha;
-    if (a.mla) {
-        m.attention = AttentionKind::mla;
-        m.mla = a.mla;
-        m.indexer_head_dim = a.index_dim;
-    }
-    if (auto lin = recurrent_spec(a)) {
-        m.attention = AttentionKind::hybrid_linear;
-        m.linear = *lin;
-    }
+    set_attention_kind(a, m);
     if (sliding > 0) {
         m.sliding_window = a.window;
         m.sliding_layers = sliding;

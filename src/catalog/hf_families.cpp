@@ -939,6 +939,64 @@ void read_towers(Fields& f, Arch& a) {
     a.tower_uncounted = has_tower && a.vision_params <= 0;
 }
 
+// DeepSeek V4 (DeepseekV4ForCausalLM; its reference inference/model.py): every layer attends over a
+// sliding window and, by compress_ratios, over compressed entries (4: CSA with the lightning indexer,
+// 128: HCA, 0: the window only); all layers have experts (the first num_hash_layers routed by a token
+// hash table, not counted as parameters), one shared expert; hyper-connections mix hc_mult residual
+// streams around each sublayer and before the head.
+void read_deepseek_v4(Fields& f, Arch& a) {
+    a.hidden = f.whole({"hidden_size"}, 1, kMaxCount, true);
+    a.layers = f.whole({"num_hidden_layers"}, 1, kMaxCount, true);
+    a.heads = f.whole({"num_attention_heads"}, 1, kMaxCount, true);
+    a.kv_heads = f.whole({"num_key_value_heads"}, 1, kMaxCount, false, 1);
+    a.head_dim = f.whole({"head_dim"}, 1, kMaxCount, true);
+    a.vocab = f.whole({"vocab_size"}, 1, 1 << 26, true);
+    a.max_context = f.whole({"max_position_embeddings"}, 1, 1 << 30, false);
+    a.tied = f.flag({"tie_word_embeddings"}, false);
+    a.window = f.whole({"sliding_window"}, 1, 1 << 30, true);
+    a.q_lora = f.whole({"q_lora_rank"}, 1, 1 << 20, true);
+    a.o_lora = f.whole({"o_lora_rank"}, 1, 1 << 20, true);
+    a.o_groups = f.whole({"o_groups"}, 1, kMaxCount, true);
+    a.hc_mult = f.whole({"hc_mult"}, 1, 64, false, 1);
+    a.index_dim = f.whole({"index_head_dim"}, 1, kMaxCount, true);
+    a.index_heads = f.whole({"index_n_heads"}, 1, kMaxCount, true);
+    a.experts = f.whole({"n_routed_experts"}, 1, kMaxCount, true);
+    a.experts_per_token = f.whole({"num_experts_per_tok"}, 1, a.experts, true);
+    a.expert_intermediate = f.whole({"moe_intermediate_size"}, 1, kMaxCount, true);
+    a.shared_count = f.whole({"n_shared_experts"}, 0, kMaxCount, false, 1);
+    a.shared_intermediate = a.shared_count * a.expert_intermediate;
+    a.intermediate = a.expert_intermediate;
+    a.score_bias = true;
+    a.plan.assign(size_t(std::max(0, a.layers)), Layer{Mixer::sliding, Ffn::moe});
+    CompressedAttentionSpec c;
+    c.rope_dim = f.whole({"qk_rope_head_dim"}, 0, a.head_dim, false, 64);
+    c.index_topk = f.whole({"index_topk"}, 1, 1 << 24, false);
+    c.index_heads = a.index_heads;
+    std::string entry, name;
+    const json* ratios = f.find({"compress_ratios"}, &entry, &name);
+    if (!ratios || !ratios->is_array() || int(ratios->size()) < a.layers) {
+        f.error(entry, "compress_ratios", "expected one compress ratio per layer");
+    } else {
+        for (int i = 0; i < a.layers; ++i) {  // entries past the layers are the MTP layers'
+            const json& r = (*ratios)[size_t(i)];
+            const int ratio = r.is_number_integer() ? r.get<int>() : -1;
+            if (ratio != 0 && ratio != 4 && ratio != 128) {
+                f.error(entry, name, "layer " + std::to_string(i) + ": expected 0, 4 or 128");
+                continue;
+            }
+            a.plan[size_t(i)].compress = ratio;
+            c.csa_layers += ratio == 4;
+            c.hca_layers += ratio == 128;
+        }
+    }
+    a.compressed = c;
+    // Hyper-connections: per sublayer a (2 + n)·n × n·hidden mixing matrix, its base and 3 scales;
+    // before the head an n × n·hidden matrix, its base and a scale (all FP32 in the checkpoint).
+    const double n = a.hc_mult, mix = (2.0 + n) * n;
+    if (a.hc_mult > 1)
+        a.extra_params += a.layers * 2.0 * (mix * n * a.hidden + mix + 3.0) + n * n * a.hidden + n + 1.0;
+}
+
 FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_kinds) {
     FamilyRead r;
     std::string t = f.string({"model_type"});
@@ -978,6 +1036,7 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
     else if (starts_with(t, "llama4")) { a.family = "llama4"; read_llama4(f, a, unknown_kinds); }
     else if (starts_with(t, "gemma4")) { a.family = "gemma4"; read_gemma4(f, a, unknown_kinds); }
     else if (t == "mimo_v2_flash") read_mimo_v2(f, a, unknown_kinds);
+    else if (t == "deepseek_v4") read_deepseek_v4(f, a);
     else if (t == "whisper") read_whisper(f, a);
     else if (any_of(t, {"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "electra", "ernie", "mpnet", "distilbert",
                         "nomic_bert", "new", "modernbert"})) read_encoder(f, a, arch_name);
@@ -1004,17 +1063,6 @@ FamilyRead read_family(Fields& f, Arch& a, std::map<std::string, int>& unknown_k
         bool listed = false;
         for (const char* k : known) listed = listed || t == k;
         if (!listed) f.note(Message(code::config_family_generic).str("family", printable(t.empty() ? std::string("?") : t)));
-        // DeepSeek V4's compressed attention: a window on every layer, and per layer a KV of 1/4 or
-        // 1/128 of the tokens. Not modelled: said, so the window-only KV is not taken for the model's.
-        if (const json* ratios = f.find({"compress_ratios"}); ratios && ratios->is_array()) {
-            int c4 = 0, c128 = 0;
-            for (const auto& x : *ratios) {
-                if (!x.is_number()) continue;
-                c4 += x.get<double>() == 4;
-                c128 += x.get<double>() == 128;
-            }
-            if (c4 + c128 > 0) f.note(Message(code::config_compressed_attention).num("c4", c4).num("c128", c128));
-        }
     }
     read_towers(f, a);
     return r;

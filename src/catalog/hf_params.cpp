@@ -50,6 +50,24 @@ d mla_params(const Arch& a) {
     return p;
 }
 
+// DeepSeek V4's attention (the reference inference/model.py): low-rank q (wq_a, q_norm, wq_b), one
+// shared K=V head (wkv, kv_norm), the grouped low-rank output (wo_a, wo_b), one sink per head; a
+// compressing layer adds a compressor (ape, wkv, wgate, norm: two overlapped windows at ratio 4), a
+// CSA layer the indexer (wq_b, weights_proj and its own compressor of index_dim-wide keys).
+d v4_attention_params(const Arch& a, const Layer& l) {
+    const d h = a.hidden, hd = a.head_dim, heads = a.heads;
+    d p = h * a.q_lora + a.q_lora + d(a.q_lora) * heads * hd + h * hd + hd + heads * hd * a.o_lora +
+          d(a.o_groups) * a.o_lora * h + heads;
+    auto compressor = [&](int ratio, d width) {
+        const d coff = ratio == 4 ? 2.0 : 1.0;
+        return d(ratio) * coff * width + 2.0 * h * coff * width + width;
+    };
+    if (l.compress > 0) p += compressor(l.compress, hd);
+    if (l.compress == 4)
+        p += d(a.q_lora) * a.index_heads * a.index_dim + h * a.index_heads + compressor(4, a.index_dim);
+    return p;
+}
+
 // Gated DeltaNet: fused q/k/v/z and beta/alpha projections, the causal conv, per-head decay and
 // step, the gated norm and the output projection.
 d deltanet_params(const Arch& a) {
@@ -122,7 +140,8 @@ d moe_always_on_params(const Arch& a) {
 d mixer_params(const Arch& a, const Layer& l) {
     switch (l.mixer) {
         case Mixer::full:
-        case Mixer::sliding: return a.mla ? mla_params(a) : attention_params(a, l);
+        case Mixer::sliding:
+            return a.compressed ? v4_attention_params(a, l) : a.mla ? mla_params(a) : attention_params(a, l);
         case Mixer::deltanet: return deltanet_params(a);
         case Mixer::mamba2: return mamba2_params(a);
         case Mixer::mamba1: return mamba1_params(a);

@@ -146,6 +146,12 @@ Quantization read_quantization(const json& config, const json* quant_file, Weigh
     }
     r.format = *f;
     r.experts_only = moe && (spares_attention(q, "modules_to_not_convert") || spares_attention(q, "ignore"));
+    // DeepSeek V4: routed experts in FP4 (MXFP4: e2m1 with a ue8m0 scale per 32) under an FP8
+    // quantization_config; the rest, FP8 in the checkpoint, is sized 16-bit as experts-only checkpoints'.
+    if (moe && *f == WeightFormat::fp8 && text_of(config, "expert_dtype") == "fp4") {
+        r.format = WeightFormat::mxfp4;
+        r.experts_only = true;
+    }
     return r;
 }
 

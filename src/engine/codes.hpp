@@ -310,7 +310,6 @@ namespace gpusizer {
     X(config_recurrent, "config.recurrent")                                        \
     X(config_chunked, "config.chunked")                                            \
     X(config_family_generic, "config.family_generic")                              \
-    X(config_compressed_attention, "config.compressed_attention")                  \
     X(config_nonfinite, "config.nonfinite")                                        \
     X(config_is_adapter, "config.is_adapter")                                      \
     X(config_is_index, "config.is_index")                                          \

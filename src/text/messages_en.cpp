@@ -510,10 +510,6 @@ const TextPair kEnglish[] = {
      "window of that length"},
     {"config.family_generic",
      "model_type '{family}' has no reader of its own: read as a standard decoder (Llama-style fields)"},
-    {"config.compressed_attention",
-     "compressed attention (compress_ratios) is not modelled: {c4:0} {c4:0#layer keeps|layers keep} the KV of a "
-     "quarter of the tokens and {c128:0} {c128:0#layer|layers} one in 128, beside each layer's window; the KV cache "
-     "here holds only the window, far less than the model keeps at long contexts"},
     {"config.nonfinite",
      "the file writes {count:0} non-finite {count:0#number|numbers} (Infinity / NaN, as Python's json module writes "
      "them; first in '{field}'): read as no value"},

@@ -672,24 +672,59 @@ TEST_CASE("config.json: the custom-model keys an import adds round-trip through 
     }
 }
 
-TEST_CASE("config.json: DeepSeek V4's compressed attention is said to be unmodelled, not taken for a window") {
-    // The fields of deepseek-ai/DeepSeek-V4-Flash's config.json that matter here (ai-dynamo/aiconfigurator's
-    // copy at 095f58a5): compress_ratios per layer (0 a window only, 4 a quarter of the tokens with an
-    // indexer, 128 one in 128) and the 128-token window of every layer.
-    const std::string v4 = R"({"architectures": ["DeepseekV4ForCausalLM"], "model_type": "deepseek_v4",
-        "hidden_size": 4096, "num_hidden_layers": 5, "num_attention_heads": 64, "num_key_value_heads": 1,
-        "head_dim": 512, "qk_rope_head_dim": 64, "q_lora_rank": 1024, "vocab_size": 129280,
-        "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 6,
-        "sliding_window": 128, "compress_ratios": [0, 0, 4, 128, 4, 0], "max_position_embeddings": 1048576})";
-    const ConfigImport imp = import_hf_config(v4);
-    REQUIRE(imp.ok);
-    CHECK(has_note(imp, code::config_family_generic));
-    REQUIRE(has_note(imp, code::config_compressed_attention));
-    for (const auto& n : imp.notes) {
-        if (n.code != code::config_compressed_attention) continue;
-        CHECK(n.find("c4")->number == 2);
-        CHECK(n.find("c128")->number == 1);
-    }
-    // A model without the field gets no such note.
-    CHECK_FALSE(has_note(import_file("Qwen3-8B.config.json"), code::config_compressed_attention));
+TEST_CASE("config.json: DeepSeek V4-Flash's parameters, checkpoint and compressed KV, as published") {
+    // deepseek-ai/DeepSeek-V4-Flash's config.json (tests/data/hf-configs/DeepSeek-V4-Flash/SOURCE.txt).
+    const ConfigImport imp = import_file("hf-configs/DeepSeek-V4-Flash/config.json");
+    const ModelSpec& m = imp.model;
+    // The card and the paper (§4.2.1): "284B total parameters, of which 13B are activated for each
+    // token". Counted tensor by tensor from the reference inference/model.py: 284.33 B without the MTP
+    // layer, 13.27 B a token (the embedding left out, the head in).
+    CHECK(m.params_b == doctest::Approx(284.33).epsilon(0.002));
+    CHECK(m.active_params_b == doctest::Approx(13.8).epsilon(0.01));  // the engine's active count keeps the embedding
+    CHECK(compute_params_per_token(m) / 1e9 == doctest::Approx(13.27).epsilon(0.01));
+    REQUIRE(m.compressed);
+    CHECK(m.compressed->csa_layers == 21);  // compress_ratios: 2 window-only, 21 × 4, 20 × 128 (and the MTP's 0)
+    CHECK(m.compressed->hca_layers == 20);
+    CHECK(m.compressed->index_topk == 512);
+    CHECK(m.sliding_window == 128);
+    CHECK(m.sliding_layers == 43);
+    CHECK(m.mtp_layers == 1);
+    // MXFP4 experts (expert_dtype "fp4") beside FP8: its download's index says 159,609,485,896 bytes
+    // with the 3.6 GB MTP layer; the rest counted 16-bit, as experts-only checkpoints are, is ~1 % over.
+    CHECK(m.native_format == WeightFormat::mxfp4);
+    CHECK(m.native_quantizes_experts_only);
+    CHECK(weight_bytes(m, m.native_format).total().gb() == doctest::Approx(159.61).epsilon(0.03));
+    // KV per token, BF16: 21 × (1,024 + 256) / 4 + 20 × 1,024 / 128 = 6,880 B (vLLM's blog arithmetic:
+    // 6.72 GiB a sequence at 1 M); FP8 entries of 584 B (448 FP8 + 64 × 2 BF16 + 8 scale bytes, SGLang's
+    // assert) with FP4 indexer keys of 68 B: 21 × 652 / 4 + 20 × 584 / 128 = 3,514.25 B.
+    CHECK(kv_layout(m, KvFormat::bf16).full_bytes_per_token == doctest::Approx(6880));
+    CHECK(kv_layout(m, KvFormat::fp8).full_bytes_per_token == doctest::Approx(3514.25));
+    CHECK(kv_layout(m, KvFormat::fp8).window_bytes_per_token == doctest::Approx(584.0 * 43));
+    // The compressor's FP32 state: 21 CSA layers × 80 KiB + 20 HCA layers × 512 KiB = 11.64 MiB.
+    CHECK(kv_layout(m, KvFormat::bf16).state_bytes_per_sequence == doctest::Approx(21 * 81920.0 + 20 * 524288.0));
+    // A decode step reads the 512 selected CSA entries, not all of them: at 1 M tokens it reads
+    // 21 × 584 × (262,144 − 512) / 4 … less than it stores.
+    const KvLayout fp8 = kv_layout(m, KvFormat::fp8);
+    const double stored = kv_bytes_per_sequence(fp8, 1048576).value, read = kv_read_bytes_per_sequence(fp8, 1048576).value;
+    CHECK(stored - read == doctest::Approx(21 * 584.0 / 4 * (1048576 - 512 * 4)));
+    CHECK(kv_read_bytes_per_sequence(fp8, 1000).value == doctest::Approx(kv_bytes_per_sequence(fp8, 1000).value));
+    // The shared link carries the architecture: the same KV without the file.
+    const State s = state_with_import(State{}, m);
+    const DecodedLink d = decode_link(encode_link(s));
+    CHECK(d.warnings.empty());
+    const ModelSpec back = custom_model(d.state.custom);
+    CHECK(kv_layout(back, KvFormat::fp8).full_bytes_per_token == doctest::Approx(3514.25));
+    CHECK(kv_read_bytes_per_sequence(kv_layout(back, KvFormat::fp8), 1048576).value == doctest::Approx(read));
+}
+
+TEST_CASE("config.json: a DeepSeek V4 config without one compress ratio per layer is refused with the field named") {
+    std::string v4 = read_data("hf-configs/DeepSeek-V4-Flash/config.json");
+    const std::string full = "\"compress_ratios\": [";
+    const auto at = v4.find(full);
+    REQUIRE(at != std::string::npos);
+    const ConfigImport bad = import_hf_config(v4.substr(0, at) + "\"compress_ratios\": [0, 4, 7], \"x\": [" + v4.substr(at + full.size()));
+    CHECK_FALSE(bad.ok);
+    bool named = false;
+    for (const auto& e : bad.errors) named = named || e.field == "compress_ratios";
+    CHECK(named);
 }
