@@ -121,6 +121,12 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
         // A Mamba state sized in FP32 (config.json's mamba_ssm_cache_dtype): vLLM up to 0.12 keeps it in
         // BF16 unless told, newer ones follow the config; the flag makes the memory the one sized here.
         if (job.model.linear && job.model.linear->state_bytes == 4) c += " --mamba-ssm-cache-dtype float32";
+        // DeepSeek V4 (vLLM's V4 recipe): 256-token blocks for its compressed layers; an FP8 cache is
+        // sized with FP4 indexer keys, as vLLM keeps them with this flag.
+        if (job.model.compressed) {
+            c += " --block-size 256";
+            if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --attention_config.use_fp4_indexer_cache=True";
+        }
         c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
         if (job.wq != job.model.native_format) {
             // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.

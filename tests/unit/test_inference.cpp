@@ -132,4 +132,31 @@ TEST_CASE("serving command reproduces the layout") {
     CHECK(h.options[size_t(h.recommended)].command.at(0).shell.find(" --mamba-ssm-cache-dtype float32") !=
           std::string::npos);
     CHECK(command.find("mamba") == std::string::npos);
+    // DeepSeek V4 (vLLM's V4 recipe, vllm.ai/blog/deepseek-v4): 256-token blocks; an FP8 cache sized
+    // with FP4 indexer keys asks vLLM for them.
+    const Result v4 = run("v=1&model=deepseek-ai/DeepSeek-V4-Flash&kvq=fp8&users=16&gpu=b200");
+    REQUIRE(v4.recommended >= 0);
+    const std::string v4_command = v4.options[size_t(v4.recommended)].command.at(0).shell;
+    CHECK(v4_command.find(" --block-size 256") != std::string::npos);
+    CHECK(v4_command.find(" --attention_config.use_fp4_indexer_cache=True") != std::string::npos);
+    CHECK(command.find("--block-size") == std::string::npos);
+}
+
+TEST_CASE("DeepSeek V4: a 1 M-token sequence's KV is a few GB, and long prompts decode from the entries they read") {
+    // V4-Flash at 1 M tokens with an FP8 cache: 3,514 B a token (test_hf_config.cpp) — 3.7 GB, where
+    // DeepSeek-V3.2's MLA cache holds ~78 KB a token in BF16.
+    const Result flash = run("v=1&model=deepseek-ai/DeepSeek-V4-Flash&kvq=fp8&ctx=1048576&in=1000&users=1");
+    CHECK(flash.memory.kv_cache.gb() == doctest::Approx(3.70).epsilon(0.01));
+    const Result v32 = run("v=1&model=deepseek-ai/DeepSeek-V3.2&ctx=1048576&in=1000&users=1");
+    CHECK(v32.memory.kv_cache.gb() > 15 * flash.memory.kv_cache.gb());
+    // Decode reads the window, 512 CSA entries, every HCA entry and the indexer keys: at 256 k tokens a
+    // step reads far less than the cache it stores, so the time per token grows much less than 4 x.
+    auto tpot = [](const char* ctx) {
+        const Result r = run(std::string("v=1&model=deepseek-ai/DeepSeek-V4-Flash&kvq=fp8&users=1&gpu=b200&n=4&in=1000&ctx=") + ctx);
+        const Option* o = option_for(r, "b200");
+        return o ? o->tpot_ms.mid : 0.0;
+    };
+    const double short_ctx = tpot("65536"), long_ctx = tpot("262144");
+    REQUIRE(short_ctx > 0);
+    CHECK(long_ctx < 1.5 * short_ctx);
 }

@@ -42,6 +42,8 @@ TEST_CASE("model search: the article's spellings find the catalog's models") {
         {"gemma 4", "google/gemma-4-26B-A4B-it"},
         {"nemotron super", "nvidia/Llama-3_3-Nemotron-Super-49B-v1"},
         {"nemotron nano", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"},
+        {"deepseek v4 flash", "deepseek-ai/DeepSeek-V4-Flash"},
+        {"DeepSeek-V4-Pro", "deepseek-ai/DeepSeek-V4-Pro"},
     };
     for (const auto& c : cases) {
         const auto found = ids(c.query);
