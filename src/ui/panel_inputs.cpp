@@ -235,7 +235,9 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     ImGui::TextUnformatted(label.c_str());
     ImGui::SameLine();
     // "8.2B · 41k ctx" / "8,2 млрд · контекст 41k": parameters and context in the UI's language.
-    std::string meta = text::compact(m.params_b * 1e9, m.params_b < 10 ? 1 : 0, lang());
+    // One decimal below 10 of the unit shown: 8.2B, 1.6T (DeepSeek-V4-Pro, not "2T").
+    const bool one_decimal = m.params_b < 10 || (m.params_b >= 1000 && m.params_b < 10000);
+    std::string meta = text::compact(m.params_b * 1e9, one_decimal ? 1 : 0, lang());
     if (m.active_params_b < m.params_b * 0.95)
         meta += " (" + text::compact(m.active_params_b * 1e9, 1, lang()) + " " + tr("active") + ")";
     if (m.speech) meta += std::string(" · ") + tr("speech-to-text");
