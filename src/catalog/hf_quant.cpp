@@ -151,6 +151,7 @@ Quantization read_quantization(const json& config, const json* quant_file, Weigh
     if (moe && *f == WeightFormat::fp8 && text_of(config, "expert_dtype") == "fp4") {
         r.format = WeightFormat::mxfp4;
         r.experts_only = true;
+        r.method += ", expert_dtype fp4";
     }
     return r;
 }
