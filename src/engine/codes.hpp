@@ -33,6 +33,7 @@ namespace gpusizer {
     X(model_estimated, "model.estimated")                                          \
     X(model_incomplete, "model.incomplete")                                        \
     X(model_context_over_max, "model.context_over_max")                            \
+    X(model_kv_fp8_served, "model.kv_fp8_served")                                  \
     X(load_over_context, "load.over_context")                                      \
     X(model_sequence_over_max, "model.sequence_over_max")                          \
     X(model_length_fitted, "model.length_fitted")                                  \

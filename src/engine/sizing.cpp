@@ -375,6 +375,14 @@ Result evaluate_state(const State& asked, const Catalog& catalog) {
                                      .num("asked", asked).str("model", found->name).num("max", found->max_context));
     }
 
+    // DeepSeek V4's serving engines keep its cache in FP8 (its trained format): a 16-bit cache is sized as
+    // asked, and said with what FP8 would be.
+    if (found && found->compressed && state.task == Task::infer && kv_bytes_per_element(state.kvq) >= 2) {
+        const KvLayout kv = kv_layout(*found, state.kvq);
+        r.warnings.push_back(Message(code::model_kv_fp8_served).str("model", found->name)
+                                 .str("kv", std::string(kv_format_key(state.kvq)))
+                                 .num("kv_gb", kv_bytes_per_sequence(kv, state.ctx).gb()).num("ctx", state.ctx));
+    }
     // A request whose prompt and answer outgrow its context cannot run: sized at the context, and said.
     const bool chat_load = state.task == Task::infer && state.use != Use::asr && state.use != Use::embed;
     // A session's last turn holds the most: its history, thinking and answer (workload.hpp).

@@ -44,6 +44,9 @@ const TextPair kEnglish[] = {
                       "config.json): sized as it"},
     {"model.estimated", "catalog figures of {model} are estimated{?fields: ({fields})}"},
     {"model.incomplete", "the catalog lacks this model's architecture numbers; nothing was evaluated"},
+    {"model.kv_fp8_served",
+     "{model}'s KV cache is sized in {kv}: {kv_gb:1} GB a sequence at {ctx:0} tokens; vLLM and SGLang serve it in FP8 "
+     "(584-byte entries, FP4 indexer keys), about half: choose the FP8 KV format to size what they serve"},
     {"model.context_over_max",
      "context {asked:0} tokens exceeds {model}'s maximum context of {max:0} tokens; "
      "memory is sized as asked, but the model cannot use more than its maximum"},

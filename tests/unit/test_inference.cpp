@@ -147,6 +147,16 @@ TEST_CASE("DeepSeek V4: a 1 M-token sequence's KV is a few GB, and long prompts 
     // DeepSeek-V3.2's MLA cache holds ~78 KB a token in BF16.
     const Result flash = run("v=1&model=deepseek-ai/DeepSeek-V4-Flash&kvq=fp8&ctx=1048576&in=1000&users=1");
     CHECK(flash.memory.kv_cache.gb() == doctest::Approx(3.70).epsilon(0.01));
+    // A 16-bit cache is sized as asked, and the result says the engines serve FP8 (about half).
+    auto says_fp8 = [](const Result& r) {
+        for (const Message& w : r.warnings)
+            if (w.code == code::model_kv_fp8_served) return true;
+        return false;
+    };
+    CHECK_FALSE(says_fp8(flash));
+    const Result bf16 = run("v=1&model=deepseek-ai/DeepSeek-V4-Flash&ctx=1048576&in=1000&users=1");
+    CHECK(says_fp8(bf16));
+    CHECK(bf16.memory.kv_cache.gb() > 1.9 * flash.memory.kv_cache.gb());
     const Result v32 = run("v=1&model=deepseek-ai/DeepSeek-V3.2&ctx=1048576&in=1000&users=1");
     CHECK(v32.memory.kv_cache.gb() > 15 * flash.memory.kv_cache.gb());
     // Decode reads the window, 512 CSA entries, every HCA entry and the indexer keys: at 256 k tokens a
