@@ -24,17 +24,25 @@ bool is_full(const State& s) { return s.task == Task::train || s.method == TuneM
 // Megatron's mixed-precision AdamW.
 bool optimizer_chosen(const State& s) { return s.task == Task::tune && s.trainer != Trainer::nemo; }
 
-// Optimizer bytes per trained parameter beside its BF16 weight and gradient: FP32 master + two FP32
-// moments (12), two BF16 moments (4), or two 8-bit moments (2; block-wise scales are < 1 %).
-double optimizer_bytes(const State& s) {
-    if (!optimizer_chosen(s)) return 12;
-    switch (s.optim) {
-        case Optimizer::bf16: return 4;
-        case Optimizer::adam8: return 2;
+// What each optimizer holds per trained parameter beside its BF16 weight and gradient — FP32 master +
+// two FP32 moments (12), two BF16 moments (4), two 8-bit moments (2; block-wise scales are < 1 %) —
+// and the words that say so.
+struct OptimizerState {
+    double bytes;
+    const char* memory_term;  // the full fine-tune's bytes per parameter
+    const char* assumption;
+};
+
+OptimizerState optimizer_state(const State& s) {
+    switch (optimizer_chosen(s) ? s.optim : Optimizer::adamw) {
+        case Optimizer::bf16: return {4, code::term_memory_full_bf16, code::assume_adamw_bf16};
+        case Optimizer::adam8: return {2, code::term_memory_full_adam8, code::assume_adamw_8bit};
         case Optimizer::adamw: break;
     }
-    return 12;
+    return {12, code::term_memory_full, code::assume_adamw};
 }
+
+double optimizer_bytes(const State& s) { return optimizer_state(s).bytes; }
 
 bool is_moe(const ModelSpec& m) {
     if (m.moe && m.moe->experts > 0) return true;
@@ -350,10 +358,7 @@ bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
 
 void explain_job(const Job& job, Result& out) {
     const State& s = job.state;
-    const double optimizer = optimizer_bytes(s);
-    const char* full_term = optimizer == 4 ? code::term_memory_full_bf16
-                            : optimizer == 2 ? code::term_memory_full_adam8 : code::term_memory_full;
-    const char* memory_term = is_full(s) ? full_term
+    const char* memory_term = is_full(s) ? optimizer_state(s).memory_term
                               : s.method == TuneMethod::lora ? code::term_memory_lora : code::term_memory_qlora;
     out.explanations.push_back({"compute.flops",
         Message(code::formula_flops).num("factor", is_full(s) ? 6 : 4).num("active_b", compute_params_per_token(job.model) / 1e9)
@@ -537,9 +542,7 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
                        .num("dense", effective_mfu(s) * 100).num("fp8", fp8 ? a.fp8_train_speedup : 0)
                        .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup)
                        .num("lora_fp8", lora_fp8 ? 1 : 0));
-    const double optimizer = optimizer_bytes(s);
-    said.push_back(Message(optimizer == 4 ? code::assume_adamw_bf16
-                           : optimizer == 2 ? code::assume_adamw_8bit : code::assume_adamw));
+    said.push_back(Message(optimizer_state(s).assumption));
     if (s.task == Task::tune) {
         const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
         const double host_gb = tokens * 2.0 * r.model.hidden * r.model.layers / 1e9;  // offloaded checkpoints
