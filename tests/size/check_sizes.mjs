@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 324300,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 324400,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -56,7 +56,7 @@ const BUDGET = {
                                  // LLaMA-Factory's flags) and 30 more published runs in the error bands; 323358 B
                                  // with the non-fitting layouts ranked by users served and 9 more runs; 324014 B
                                  // with DeepSeek V4's compressed attention (KV, sparse reads, FLOPs, link keys, vLLM flags);
-                                 // 324271 B with its FP8-served notice
+                                 // 324271 B with its FP8-served notice; 324344 B with the optimizer's table
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
@@ -114,9 +114,9 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // the interleaved experts; 365.6 KB (374,400 B) with eight more published runs; 365.8 KB with the
 // compressed-attention note; 367.9 KB with the fourteenth session's fine-tuning optimizer and 39 more
 // published runs in the error bands; 369.3 KB with DeepSeek V4's attention, its two models in
-// catalog.bin and its FP8-served notice): a known regression,
+// catalog.bin and its FP8-served notice; 369.4 KB with the optimizer's table): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 369.3 * KB;
+const FIRST_LOAD_BUDGET = 369.4 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
