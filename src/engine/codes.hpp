@@ -12,6 +12,7 @@ namespace gpusizer {
     X(train_optim_ignored, "train.optim_ignored")                                  \
     X(gpu_tp_over_pcie, "gpu.tp_over_pcie")                                        \
     X(gpu_estimated, "gpu.estimated")                                              \
+    X(gpu_experts_padded, "gpu.experts_padded")                                    \
     X(gpu_no_nvlink_training, "gpu.no_nvlink_training")                            \
     X(gpu_unknown, "gpu.unknown")                                                  \
     X(gpu_vendor_none, "gpu.vendor_none")                                          \

@@ -274,8 +274,18 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
     return o;
 }
 
-void warn_option(const GpuSpec& g, Option& o) {
+void warn_option(const Job& served, const GpuSpec& g, Option& o) {
     warn_low_bandwidth(g, o);
+    const ServingEngine engine = serving_engine(g, served.wq, std::max(1, o.batch_per_replica));
+    const ExpertPadding pad = expert_padding(served.model, served.wq, g, engine, o.tp);
+    if (pad.pads()) {
+        const double experts = weight_bytes(served.model, served.wq).routed_experts.gb();
+        o.warnings.push_back(Message(code::gpu_experts_padded).num("hidden", pad.hidden).num("padded_hidden", pad.padded_hidden)
+                                 .num("width", pad.width).num("padded_width", pad.padded_width)
+                                 .num("hidden_pads", pad.padded_hidden > pad.hidden).num("width_pads", pad.padded_width > pad.width)
+                                 .num("both", pad.padded_hidden > pad.hidden && pad.padded_width > pad.width)
+                                 .num("gb", experts * (pad.ratio() - 1) / (double(o.tp) * std::max(1, o.pp))));
+    }
     if (o.tp > 1 && !nvlink_within(g, o.tp))
         o.warnings.push_back(Message(code::gpu_tp_over_pcie).num("tp", o.tp));
     if (g.estimated)
@@ -378,7 +388,7 @@ void evaluate_inference(const Job& job, Result& out) {
     // is pinned; layouts and replicas of several GPUs answer another question (offload off).
     const int pinned = s.n ? *s.n : s.offload ? 1 : 0;
     auto finish = [&](const GpuSpec& g, Option o, const Job& served) {
-        warn_option(g, o);
+        warn_option(served, g, o);
         add_cost(o, g, job.catalog.currency);
         // At a rate, the fleet's tokens are the rate's answers, whatever the replicas could carry.
         const double tokens_per_s = o.slo ? o.slo->rps * answer_tokens(s) : o.total_tps.mid;

@@ -108,11 +108,38 @@ Bytes serving_activations(const ModelSpec& m, const ServingEngine& e, int tp) {
     return Bytes{std::max(forward, sampler)};
 }
 
+double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngine& e, int pp, const Assumptions& a) {
+    // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels, MXFP4 ones more.
+    const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
+    const double mxfp4_layers = wq == WeightFormat::mxfp4 && !e.llamacpp ? moe_layers * kMxfp4MoeLayerFactor : 0;
+    return (m.layers + moe_layers + mxfp4_layers) / double(std::max(1, pp)) * a.layer_overhead_us * 1e-6;
+}
+
+ExpertPadding expert_padding(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp) {
+    if (!m.moe || wq != WeightFormat::mxfp4 || e.llamacpp || m.hidden <= 0 || m.moe->expert_intermediate <= 0) return {};
+    const bool rocm = runs_rocm(g), sm100 = g.architecture.rfind("Blackwell", 0) == 0 && g.segment == "datacenter";
+    const bool before_hopper = !rocm && !sm100 && g.architecture != "Hopper" && g.architecture.rfind("Blackwell", 0) != 0;
+    const double hidden_tile = rocm ? 128 : 256;
+    const double width_tile = rocm ? 128 : sm100 ? 256 : before_hopper ? 128 : 64;
+    ExpertPadding p;
+    p.hidden = m.hidden;
+    p.width = double(m.moe->expert_intermediate) / std::max(1, tp);
+    p.padded_hidden = std::ceil(p.hidden / hidden_tile) * hidden_tile;
+    p.padded_width = std::ceil(p.width / width_tile) * width_tile;
+    return p;
+}
+
+WeightBytes served_weight_bytes(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp) {
+    WeightBytes w = weight_bytes(m, wq);
+    w.routed_experts = w.routed_experts * expert_padding(m, wq, g, e, tp).ratio();
+    return w;
+}
+
 ServingMemory serving_memory(const Job& job, const GpuSpec& g, const ServingEngine& e, int tp, int pp,
                              const Assumptions& a) {
     ServingMemory mem;
     mem.usable = usable_memory(g, job.state.reserve).value;
-    mem.weights = weight_bytes(job.model, job.wq).total() / (double(tp) * pp);
+    mem.weights = served_weight_bytes(job.model, job.wq, g, e, tp).total() / (double(tp) * pp);
     mem.activations = serving_activations(job.model, e, tp) * a.serve_activation_factor;
     mem.runtime = Bytes::from_gb(a.runtime_overhead_gb);
     const Workload w = make_workload(job.state, job.model);
@@ -329,7 +356,7 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.dense_peak = bf16_dense ? peak_flops(g, ComputeKind::bf16) : r.peak;
     r.dense_gemm_share = bf16_dense ? vendor_gemm : r.gemm_share;
     r.bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * (runs_rocm(g) ? a.rocm_bandwidth_share : 1.0);
-    const WeightBytes wb = weight_bytes(m, job.wq);
+    const WeightBytes wb = served_weight_bytes(m, job.wq, g, r.engine, r.tp);
     r.dense_read = (wb.other + wb.lm_head + (m.tied_embeddings ? wb.input_embedding : Bytes{0})).value / split;
     r.expert_read = wb.routed_experts.value / split;
     const double ctx = r.context(), in = r.in(), out = r.out();
@@ -347,10 +374,8 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.decode_attn_flops = (forward_flops_per_token(m, ctx + out / 2.0) - linear) / split;
     // A prompt's new tokens attend to the cached part before them and to half of themselves.
     r.prefill_attn_flops = (forward_flops_per_token(m, ctx - in / 2.0) - linear) / split;
-    // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels.
-    const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
     const double stage_layers = double(m.layers) / r.pp;
-    r.fixed_step = (m.layers + moe_layers) / double(r.pp) * a.layer_overhead_us * 1e-6;
+    r.fixed_step = fixed_step_seconds(m, job.wq, r.engine, r.pp, a);
     add_draft_and_adapters(r, wb);
     if (r.tp > 1) {  // two all-reduces of the BF16 hidden states per layer (hardware.hpp)
         const double latency = allreduce_seconds(g, r.tp, 0, a);

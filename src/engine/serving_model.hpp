@@ -42,6 +42,28 @@ inline ServingEngine serving_engine(const GpuSpec& g, WeightFormat wq, double ba
     return serving_engine(vllm_large_gpu(g), wq, batch);
 }
 
+// vLLM's MXFP4 MoE kernels keep every routed expert padded to their tiles (mxfp4.py, create_weights):
+// the hidden width to a multiple of 256, the expert's width per TP shard to 64 (Triton: Hopper and
+// later), 128 (Marlin: GPUs before Hopper), 256 (FlashInfer: B200, B300), and both to 128 on ROCm.
+// gpt-oss-120b (hidden 2880) loads 64.38 GiB on one H100 with Triton (vLLM issue 33155) and 65.97 GiB
+// with Marlin (issue 23278) against its 60.8 GiB checkpoint. Nothing pads in llama.cpp or in other formats.
+struct ExpertPadding {
+    double hidden = 0, padded_hidden = 0, width = 0, padded_width = 0;
+    bool pads() const { return padded_hidden > hidden || padded_width > width; }
+    double ratio() const { return pads() ? padded_hidden * padded_width / (hidden * width) : 1.0; }
+};
+ExpertPadding expert_padding(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp);
+// The weights as the serving engine holds them on `g` (the routed experts padded as above).
+WeightBytes served_weight_bytes(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp);
+
+// An MoE layer whose experts are MXFP4 runs its routing, gathers, two upcasting expert GEMMs and the
+// scatter as separate kernels (vLLM's Triton matmul_ogs and Marlin paths, SGLang's): its launch gaps
+// cost this many dense layers' more. Calibration: gpustack's gpt-oss-120b run (vLLM 0.11, one H100,
+// 4 users) at 8.31 ms a token against 6.7 without (1.6 ms over 36 layers: 45 us, 1.8 x 25 us).
+constexpr double kMxfp4MoeLayerFactor = 1.8;
+// The time of an engine step that streams no bytes: per layer of a stage, launch gaps and tails.
+double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngine& e, int pp, const Assumptions& a);
+
 // One GPU of a replica as the engine lays it out.
 struct ServingMemory {
     double usable = 0;  // bytes: memory × utilisation (the reserve kept free)

@@ -13,6 +13,7 @@
 #include "engine/model_fit.hpp"
 #include "engine/model_math.hpp"
 #include "engine/offload.hpp"
+#include "engine/serving_model.hpp"
 #include "engine/services.hpp"
 #include "engine/tasks.hpp"
 #include "engine/vocabulary.hpp"
@@ -309,8 +310,10 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
         said.push_back(Message(code::assume_serve_overhead).num("gb", a.runtime_overhead_gb)
                            .num("graphs", a.cuda_graph_gb).num("nccl", a.nccl_gb)
                            .num("low", lo.runtime_overhead_gb).num("high", hi.runtime_overhead_gb));
+        const bool moe = r.model.moe && r.model.moe->experts > 0;
         said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
-                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us));
+                           .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us).num("moe", moe)
+                           .num("mxfp4", moe && r.weight_format == WeightFormat::mxfp4 ? 1 + kMxfp4MoeLayerFactor : 0));
         said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
         if (state.offload)
             said.push_back(Message(code::assume_offload).str("ddr", state.ddr == HostRam::ddr5 ? "DDR5" : "DDR4")

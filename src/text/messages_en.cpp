@@ -14,6 +14,9 @@ const TextPair kEnglish[] = {
      "with mixed-precision AdamW, 16 B per parameter"},
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
+    {"gpu.experts_padded",
+     "vLLM's MXFP4 expert kernels on this GPU pad each expert to their tiles ({?hidden_pads:hidden {hidden:0} to "
+     "{padded_hidden:0}}{?both:, }{?width_pads:expert width {width:0} to {padded_width:0} a GPU}): +{gb:1} GB of weights a GPU, sized"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},
     {"gpu.alias", "GPU '{gpu}' read as {name} ('{id}'); other cards are pinned by their own ids"},
@@ -195,7 +198,8 @@ const TextPair kEnglish[] = {
     {"assume.continuous_batching",
      "continuous batching with chunked prefill: every step carries each running request's next token "
      "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
-     "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}) and the TP all-reduces, so prompts "
+     "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}{?moe:; an MoE layer {!mxfp4:twice that}{?mxfp4:{mxfp4:1} times "
+     "that, its MXFP4 experts run more kernels}}) and the TP all-reduces, so prompts "
      "slow everyone's decode"},
     {"assume.ttft_queue",
      "time to first token at the stated load = API server {ms:0} ms + the step running on arrival + the "

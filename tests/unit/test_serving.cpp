@@ -203,3 +203,52 @@ TEST_CASE("a recurrent layer's state is read and written back at every decode st
     const double traffic = 1024 * 2 * kv.state_bytes_per_sequence / memory_bandwidth_bytes_per_s(test::gpu("h200"));
     CHECK(r.step_seconds(1024, 0) > traffic);
 }
+
+TEST_CASE("vLLM's MXFP4 expert kernels hold gpt-oss's experts padded to their tiles") {
+    // gpt-oss-120b: 36 layers × 128 experts × (2·2880 + 2880) × 2880 weights at 4.25 bits = 60.9 GB of experts.
+    const Fixture h100("v=1&model=openai/gpt-oss-120b&ctx=8192", "h100-sxm");
+    const ServingEngine e = h100.replica().engine;
+    const ExpertPadding hopper = expert_padding(*h100.model, WeightFormat::mxfp4, *h100.gpus[0], e, 1);
+    CHECK(hopper.padded_hidden == 3072);  // 2880 up to a multiple of 256
+    CHECK(hopper.padded_width == 2880);   // Triton: a multiple of 64 already
+    CHECK(hopper.ratio() == doctest::Approx(3072.0 / 2880));
+    // vLLM issue 33155 (0.14.1, Triton, one H100): "Model loading took 64.38 GiB"; the checkpoint is 60.8 GiB.
+    const double loaded_gib = served_weight_bytes(*h100.model, WeightFormat::mxfp4, *h100.gpus[0], e, 1).total().value / 1073741824.0;
+    CHECK(loaded_gib == doctest::Approx(64.38).epsilon(0.02));
+    CHECK(weight_bytes(*h100.model, WeightFormat::mxfp4).total().value / 1073741824.0 < 61.5);
+    // Marlin (before Hopper) also rounds the expert width to 128; B200's FlashInfer both to 256; TP shards the width.
+    const Fixture a100("v=1&model=openai/gpt-oss-120b&ctx=8192", "a100-80gb");
+    CHECK(expert_padding(*a100.model, WeightFormat::mxfp4, *a100.gpus[0], e, 1).padded_width == 2944);
+    const Fixture b200("v=1&model=openai/gpt-oss-120b&ctx=8192", "b200");
+    CHECK(expert_padding(*b200.model, WeightFormat::mxfp4, *b200.gpus[0], e, 1).padded_width == 3072);
+    CHECK(expert_padding(*a100.model, WeightFormat::mxfp4, *a100.gpus[0], e, 2).padded_width == 1536);
+    // Nothing pads in llama.cpp, in another format, or where the widths are already multiples (Qwen3-30B-A3B).
+    CHECK_FALSE(expert_padding(*h100.model, WeightFormat::mxfp4, *h100.gpus[0], llamacpp_engine(1), 1).pads());
+    CHECK_FALSE(expert_padding(*h100.model, WeightFormat::bf16, *h100.gpus[0], e, 1).pads());
+    const Fixture qwen("v=1&model=Qwen/Qwen3-30B-A3B&wq=mxfp4", "h100-sxm");
+    CHECK_FALSE(expert_padding(*qwen.model, WeightFormat::mxfp4, *qwen.gpus[0], e, 1).pads());
+}
+
+TEST_CASE("the option says when MXFP4 experts are padded, and by how much a GPU") {
+    const Result res = run("v=1&model=openai/gpt-oss-120b&ctx=8192&users=1&gpu=h100-sxm&n=1");
+    const Option* o = option_for(res, "h100-sxm", 1);
+    REQUIRE(o);
+    const Message* said = nullptr;
+    for (const auto& w : o->warnings)
+        if (w.code == code::gpu_experts_padded) said = &w;
+    REQUIRE(said);
+    // 60.9 GB of experts × (3072 / 2880 − 1) = 4.06 GB on the one GPU.
+    CHECK(said->find("gb")->number == doctest::Approx(4.06).epsilon(0.01));
+    CHECK(text::render(*said, text::Lang::en).find("2880 to 3072") != std::string::npos);
+    CHECK(text::render(*said, text::Lang::ru).find("2880 до 3072") != std::string::npos);
+}
+
+TEST_CASE("an MoE layer with MXFP4 experts costs more launch time than one with FP8 or BF16 experts") {
+    const Assumptions a = Assumptions::typical();
+    const Fixture f("v=1&model=openai/gpt-oss-20b", "h100-sxm");
+    const ServingEngine e = f.replica().engine;
+    // 24 layers, every one MoE: (24 + 24 + 24 × 1.8) × 25 µs.
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, e, 1, a) == doctest::Approx((48 + 24 * 1.8) * 25e-6));
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::bf16, e, 1, a) == doctest::Approx(48 * 25e-6));
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, llamacpp_engine(1), 1, a) == doctest::Approx(48 * 25e-6));
+}
