@@ -276,7 +276,8 @@ Option evaluate_layout(const Job& job, const GpuSpec& g, Layout l, int pinned) {
 
 void warn_option(const Job& served, const GpuSpec& g, Option& o) {
     warn_low_bandwidth(g, o);
-    const ServingEngine engine = serving_engine(g, served.wq, std::max(1, o.batch_per_replica));
+    // An offloaded option runs in llama-server, which keeps the file's layout.
+    const ServingEngine engine = o.offload ? llamacpp_engine(1) : serving_engine(g, served.wq, std::max(1, o.batch_per_replica));
     const ExpertPadding pad = expert_padding(served.model, served.wq, g, engine, o.tp);
     if (pad.pads()) {
         const double experts = weight_bytes(served.model, served.wq).routed_experts.gb();

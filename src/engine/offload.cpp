@@ -81,7 +81,7 @@ Replica offload_replica(const Job& job, const GpuSpec& g, const OffloadSplit& sp
     const State& s = job.state;
     Replica r = make_replica(job, g, 1, 1, a, slots);
     r.engine = llamacpp_engine(slots);
-    r.fixed_step = fixed_step_seconds(job.model, job.wq, r.engine, r.pp, a);
+    r.fixed_step = fixed_step_seconds(job.model, job.wq, r.engine, runs_rocm(g), r.pp, a);
     r.w.spec = Speculation{};  // llama-server: no speculation without a named draft model (serving_model.cpp)
     r.mem = serving_memory(job, g, r.engine, 1, 1, a);
     r.mem.weights = sp.gpu_weights();

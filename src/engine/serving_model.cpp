@@ -108,11 +108,13 @@ Bytes serving_activations(const ModelSpec& m, const ServingEngine& e, int tp) {
     return Bytes{std::max(forward, sampler)};
 }
 
-double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngine& e, int pp, const Assumptions& a) {
-    // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels, MXFP4 ones more.
+double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngine& e, bool rocm, int pp, const Assumptions& a) {
+    // Kernel launch gaps and tails per layer of a stage; MoE layers run twice the kernels, MXFP4 ones
+    // more, and ROCm's MoE kernels more again.
     const int moe_layers = m.moe ? std::max(0, m.layers - m.moe->dense_layers) : 0;
     const double mxfp4_layers = wq == WeightFormat::mxfp4 && !e.llamacpp ? moe_layers * kMxfp4MoeLayerFactor : 0;
-    return (m.layers + moe_layers + mxfp4_layers) / double(std::max(1, pp)) * a.layer_overhead_us * 1e-6;
+    const double rocm_layers = rocm && !e.llamacpp ? moe_layers * kRocmMoeLayerFactor : 0;
+    return (m.layers + moe_layers + mxfp4_layers + rocm_layers) / double(std::max(1, pp)) * a.layer_overhead_us * 1e-6;
 }
 
 ExpertPadding expert_padding(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp) {
@@ -375,7 +377,7 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     // A prompt's new tokens attend to the cached part before them and to half of themselves.
     r.prefill_attn_flops = (forward_flops_per_token(m, ctx - in / 2.0) - linear) / split;
     const double stage_layers = double(m.layers) / r.pp;
-    r.fixed_step = fixed_step_seconds(m, job.wq, r.engine, r.pp, a);
+    r.fixed_step = fixed_step_seconds(m, job.wq, r.engine, runs_rocm(g), r.pp, a);
     add_draft_and_adapters(r, wb);
     if (r.tp > 1) {  // two all-reduces of the BF16 hidden states per layer (hardware.hpp)
         const double latency = allreduce_seconds(g, r.tp, 0, a);

@@ -279,7 +279,7 @@ std::vector<const GpuSpec*> candidate_gpus(const State& state, const Catalog& ca
 }
 
 // ROCm: said once per result that has an AMD option (the efficiencies applied, assumptions.hpp).
-void rocm_assumption(const std::vector<const GpuSpec*>& gpus, const State& state, std::vector<Message>& said) {
+void rocm_assumption(const std::vector<const GpuSpec*>& gpus, const State& state, bool moe, std::vector<Message>& said) {
     if (state.task == Task::other) return;  // datasheet rates only: no efficiency is applied there
     for (const GpuSpec* g : gpus)
         if (runs_rocm(*g)) {
@@ -288,7 +288,8 @@ void rocm_assumption(const std::vector<const GpuSpec*>& gpus, const State& state
             said.push_back(Message(code::assume_rocm).num("bw", a.rocm_bandwidth_share * 100)
                                .num("gemm", a.rocm_gemm_share * 100).num("gemm_low", hi.rocm_gemm_share * 100)
                                .num("gemm_high", lo.rocm_gemm_share * 100)
-                               .num("train", state.task == Task::infer ? 0 : 1));
+                               .num("train", state.task == Task::infer ? 0 : 1)
+                               .num("moe", state.task == Task::infer && moe ? kRocmMoeLayerFactor : 0));
             return;
         }
 }
@@ -333,7 +334,7 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
     } else {
         said.push_back(Message(code::assume_other_rules));
     }
-    rocm_assumption(gpus, state, said);
+    rocm_assumption(gpus, state, r.model.moe && r.model.moe->experts > 0 && !encoder_service, said);
     said.push_back(Message(code::assume_month_rented).num("hours", kHoursPerMonth));
 }
 

@@ -250,7 +250,8 @@ const TextPair kEnglish[] = {
      "AMD GPUs run ROCm: memory-bandwidth efficiency × {bw:0} % and GEMM efficiency × {gemm:0} % "
      "({gemm_low:0}–{gemm_high:0} %) of CUDA's on NVIDIA, measured with one benchmark suite on both "
      "(Azure: STREAM copy and the best FP8 GEMM, MI300X against H100){?train:; the MFU, measured on "
-     "NVIDIA GPUs, is scaled by the same GEMM share on AMD}"},
+     "NVIDIA GPUs, is scaled by the same GEMM share on AMD}{?moe:; an MoE layer's kernels take {moe:1} dense layers' launch "
+     "time more than on CUDA}"},
     // formulas
     {"formula.weights",
      "{params_b:2} B params × {bits:2} bits ({format}; embeddings {embeddings_gb:2} GB) = {total_gb:1} GB"},

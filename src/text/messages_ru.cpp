@@ -15,7 +15,7 @@ const TextPair kRussian[] = {
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.experts_padded",
-     "ядра MXFP4-экспертов vLLM на этой GPU дополняют каждого эксперта до своих тайлов ({?hidden_pads:hidden {hidden:0} до "
+     "ядра MXFP4-экспертов vLLM на этой GPU дополняют каждого эксперта до своих тайлов ({?hidden_pads:скрытая размерность {hidden:0} до "
      "{padded_hidden:0}}{?both:, }{?width_pads:ширина эксперта {width:0} до {padded_width:0} на GPU}): +{gb:1} ГБ весов на GPU, учтено"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
     {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
@@ -279,7 +279,8 @@ const TextPair kRussian[] = {
      "{gemm:0} % ({gemm_low:0}–{gemm_high:0} %) от CUDA на NVIDIA, измерено одним набором тестов на "
      "обоих (Azure: копирование STREAM и лучший FP8 GEMM, MI300X против H100)"
      "{?train:; MFU, измеренный на "
-     "GPU NVIDIA, на AMD умножается на ту же долю GEMM}"},
+     "GPU NVIDIA, на AMD умножается на ту же долю GEMM}{?moe:; ядра MoE-слоя запускаются дольше, чем на CUDA, "
+     "на время {moe:1} плотных слоёв}"},
     // формулы
     {"formula.weights",
      "{params_b:2} млрд параметров × {bits:2} бит ({format}; эмбеддинги {embeddings_gb:2} ГБ) = {total_gb:1} ГБ"},

@@ -240,7 +240,12 @@ TEST_CASE("the option says when MXFP4 experts are padded, and by how much a GPU"
     // 60.9 GB of experts × (3072 / 2880 − 1) = 4.06 GB on the one GPU.
     CHECK(said->find("gb")->number == doctest::Approx(4.06).epsilon(0.01));
     CHECK(text::render(*said, text::Lang::en).find("2880 to 3072") != std::string::npos);
-    CHECK(text::render(*said, text::Lang::ru).find("2880 до 3072") != std::string::npos);
+    // llama-server (an offloaded option) keeps the file's layout: nothing to say.
+    const Result offloaded = run("v=1&model=openai/gpt-oss-20b&users=1&offload=1&gpu=rtx-3070");
+    for (const auto& opt : offloaded.options)
+        if (opt.offload)
+            for (const auto& w : opt.warnings) CHECK(w.code != code::gpu_experts_padded);
+    CHECK(text::render(*said, text::Lang::ru).find("размерность 2880 до 3072") != std::string::npos);
 }
 
 TEST_CASE("an MoE layer with MXFP4 experts costs more launch time than one with FP8 or BF16 experts") {
@@ -248,7 +253,21 @@ TEST_CASE("an MoE layer with MXFP4 experts costs more launch time than one with 
     const Fixture f("v=1&model=openai/gpt-oss-20b", "h100-sxm");
     const ServingEngine e = f.replica().engine;
     // 24 layers, every one MoE: (24 + 24 + 24 × 1.8) × 25 µs.
-    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, e, 1, a) == doctest::Approx((48 + 24 * 1.8) * 25e-6));
-    CHECK(fixed_step_seconds(*f.model, WeightFormat::bf16, e, 1, a) == doctest::Approx(48 * 25e-6));
-    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, llamacpp_engine(1), 1, a) == doctest::Approx(48 * 25e-6));
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, e, false, 1, a) == doctest::Approx((48 + 24 * 1.8) * 25e-6));
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::bf16, e, false, 1, a) == doctest::Approx(48 * 25e-6));
+    CHECK(fixed_step_seconds(*f.model, WeightFormat::mxfp4, llamacpp_engine(1), false, 1, a) == doctest::Approx(48 * 25e-6));
+}
+
+TEST_CASE("on ROCm an MoE layer's kernels cost more launch time; a dense layer's do not") {
+    const Assumptions a = Assumptions::typical();
+    const Fixture moe("v=1&model=deepseek-ai/DeepSeek-V3", "mi300x");
+    const ServingEngine e = moe.replica().engine;
+    // DeepSeek-V3: 61 layers, the first 3 dense: (61 + 58 + 58 × 3.4) × 25 µs on ROCm, (61 + 58) × 25 µs on CUDA.
+    CHECK(fixed_step_seconds(*moe.model, WeightFormat::fp8, e, true, 1, a) == doctest::Approx((61 + 58 + 58 * 3.4) * 25e-6));
+    CHECK(fixed_step_seconds(*moe.model, WeightFormat::fp8, e, false, 1, a) == doctest::Approx((61 + 58) * 25e-6));
+    const Fixture dense("v=1&model=meta-llama/Llama-3.1-70B-Instruct", "mi300x");
+    CHECK(fixed_step_seconds(*dense.model, WeightFormat::fp8, e, true, 1, a) ==
+          doctest::Approx(fixed_step_seconds(*dense.model, WeightFormat::fp8, e, false, 1, a)));
+    // The replica on an MI300X carries it.
+    CHECK(moe.replica(8, 4).fixed_step == doctest::Approx((61 + 58 + 58 * 3.4) * 25e-6));
 }
