@@ -39,9 +39,9 @@ struct Rates {
     double qps;           // queries per second, one GPU
 };
 
-Rates rates(const ModelSpec& m, const GpuSpec& g, const Assumptions& a, double passage_tokens, Bytes weights) {
+Rates rates(const ModelSpec& m, const GpuSpec& g, ComputeKind arithmetic, const Assumptions& a, double passage_tokens, Bytes weights) {
     // ROCm's measured shares on AMD GPUs (assumptions.hpp), 1 elsewhere.
-    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, m.hidden) * vendor_gemm_share(g, a);
+    const double peak = peak_flops(g, arithmetic) * encoder_compute_eff(a, m.hidden) * vendor_gemm_share(g, a);
     const double bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * vendor_bandwidth_share(g, a);
     const double query = kQueryTokens * flops_per_token(m, kQueryTokens) / peak +
                          weights.value / bandwidth / kQueryBatch;
@@ -59,8 +59,8 @@ std::vector<CommandLine> embed_command(const Job& job, const Option& o) {
 }
 
 // How the figures are obtained (explanations) and what is assumed, for the whole result.
-void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens, double corpus_tokens, double qps,
-                        double vectors, double vector_gb, Result& out) {
+void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens, double corpus_tokens,
+                        double qps, double vectors, double vector_gb, Result& out) {
     const Assumptions typ = Assumptions::typical(), lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     const int dims = m.embedding->dimensions;
     const double fpt = flops_per_token(m, piece_tokens);
@@ -78,7 +78,8 @@ void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens
         {vector_gb, vector_gb, vector_gb + vectors * kHnswLinkBytes / kBytesPerGB}});
     const int h = m.hidden;
     out.assumptions.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(typ, h) * 100).num("hidden", h)
-                                  .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100));
+                                  .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100)
+                                  .num("fp32", encoder_arithmetic(st) == ComputeKind::fp32));
     out.assumptions.push_back(Message(code::assume_embed_query).num("tokens", kQueryTokens).num("batch", kQueryBatch));
     out.assumptions.push_back(Message(code::assume_embed_vectors).num("links", kHnswLinkBytes));
     out.assumptions.push_back(Message(code::assume_serve_overhead).num("gb", typ.runtime_overhead_gb)
@@ -91,6 +92,7 @@ void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens
 void evaluate_embeddings(const Job& job, Result& out) {
     const State& st = job.state;
     const ModelSpec& m = job.model;
+    const ComputeKind math = encoder_arithmetic(st);
     if (!m.embedding) {
         out.warnings.push_back(Message(code::service_not_embedding_model).str("model", m.name));
         return;
@@ -128,7 +130,7 @@ void evaluate_embeddings(const Job& job, Result& out) {
         o.per_gpu.activations = activations;
         o.per_gpu.overhead = out.memory.overhead;
         o.per_gpu_gb = {out.memory_total_gb.low, out.memory_total_gb.mid, out.memory_total_gb.high};
-        if (peak_flops(g, ComputeKind::bf16) <= 0) {
+        if (peak_flops(g, math) <= 0) {
             o.reason = Message(code::reason_no_tensor_figure);
             out.options.push_back(o);
             continue;
@@ -138,8 +140,8 @@ void evaluate_embeddings(const Job& job, Result& out) {
             out.options.push_back(o);
             continue;
         }
-        const Rates r_lo = rates(m, g, lo, piece_tokens, weights), r_mid = rates(m, g, typ, piece_tokens, weights),
-                    r_hi = rates(m, g, hi, piece_tokens, weights);
+        const Rates r_lo = rates(m, g, math, lo, piece_tokens, weights), r_mid = rates(m, g, math, typ, piece_tokens, weights),
+                    r_hi = rates(m, g, math, hi, piece_tokens, weights);
         const int needed = int(std::min(1e6, std::max(1.0, std::ceil(qps / r_mid.qps - 1e-9))));
         const bool short_of_load = scale_to_load(o, g, needed, pinned);
         o.batch_per_replica = int(kQueryBatch);

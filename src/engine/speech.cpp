@@ -49,6 +49,7 @@ struct SpeechShape {
     double state_per_seq;    // memory one sequence holds while it is decoded
     int decoder_layers;
     bool transformer, ctc;
+    ComputeKind arithmetic = ComputeKind::bf16;
 };
 
 SpeechShape shape_of(const ModelSpec& m, WeightFormat wq, double tokens_per_s) {
@@ -81,7 +82,7 @@ struct Pace {
 Pace pace(const SpeechShape& s, const GpuSpec& g, const Assumptions& a, const SpeechSet& k, double batch,
           double encoder_factor, double decoder_factor) {
     Pace p;
-    const double peak = peak_flops(g, ComputeKind::bf16) * encoder_compute_eff(a, s.sp->encoder_hidden) *
+    const double peak = peak_flops(g, s.arithmetic) * encoder_compute_eff(a, s.sp->encoder_hidden) *
                         vendor_gemm_share(g, a);  // ROCm's measured share on AMD GPUs, 1 elsewhere
     p.encoder = encoder_factor * s.encoder_flops / peak;
     if (!s.ctc) {
@@ -242,7 +243,8 @@ void state_assumptions(const SpeechShape& s, const WhisperFit* wf, Result& out) 
     const int h = s.sp->encoder_hidden;
     auto& said = out.assumptions;
     said.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(a, h) * 100).num("hidden", h)
-                       .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100));
+                       .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100)
+                       .num("fp32", s.arithmetic == ComputeKind::fp32));
     said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
                        .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
     if (wf) {
@@ -299,6 +301,10 @@ Speed encoder_speed(const SpeechShape& s, const GpuSpec& g, double batch, double
 
 }  // namespace
 
+ComputeKind encoder_arithmetic(const State& s) {
+    return s.wq && *s.wq == WeightFormat::fp32 ? ComputeKind::fp32 : ComputeKind::bf16;
+}
+
 double encoder_compute_eff(const Assumptions& a, int hidden) {
     // Layers narrower than 2,048 run smaller GEMMs and proportionally more normalisation,
     // convolution and attention glue: the encoder efficiency × hidden/2048, at least half of it.
@@ -312,7 +318,8 @@ void evaluate_speech(const Job& job, Result& out) {
         out.warnings.push_back(Message(code::service_not_speech_model).str("model", m.name));
         return;
     }
-    const SpeechShape s = shape_of(m, job.wq, kTypical.tokens_per_s);
+    SpeechShape s = shape_of(m, job.wq, kTypical.tokens_per_s);
+    s.arithmetic = encoder_arithmetic(job.state);
     const bool whisper = s.transformer;
     const WhisperFit wf = whisper ? whisper_fit(job) : WhisperFit{};
     // Memory one batch member holds: a window with its beams (Whisper), a sequence (transducers).
@@ -344,7 +351,7 @@ void evaluate_speech(const Job& job, Result& out) {
         o.per_gpu.kv_cache = Bytes{member_bytes * std::max(1.0, batch)};
         const double used = o.per_gpu.total().gb();
         o.per_gpu_gb = {used, used, used};
-        if (peak_flops(g, ComputeKind::bf16) <= 0) {
+        if (peak_flops(g, s.arithmetic) <= 0) {
             o.reason = Message(code::reason_no_tensor_figure);
             out.options.push_back(o);
             continue;

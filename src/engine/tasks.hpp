@@ -26,6 +26,10 @@ void evaluate_embeddings(const Job& job, Result& out);  // embeddings.cpp
 void evaluate_copilot(const Job& job, Result& out);     // copilot.cpp
 // Compute efficiency of an encoder forward pass: the prefill efficiency, less for narrow layers.
 double encoder_compute_eff(const Assumptions& a, int hidden);
+// The arithmetic an encoder service runs: 16-bit tensor math (TEI and NeMo cast an FP32 checkpoint to
+// it, faster-whisper dequantizes to it), FP32 math when the user asks for FP32 weights (wq=fp32, as
+// sentence-transformers and candle run by default).
+ComputeKind encoder_arithmetic(const State& s);
 
 // Total training / tuning FLOPs for the state's tokens × epochs.
 double training_flops(const ModelSpec& m, const State& s);

@@ -43,6 +43,8 @@ inline std::string param_text(const Message& m, const char* name) {
 
 inline Result run(const std::string& link) { return evaluate(decode_link(link).state, bundled()); }
 
+// A pointer into a temporary result would dangle: keep the Result in a variable.
+const Option* option_for(Result&& r, const char* gpu_id, int tp = 0) = delete;
 inline const Option* option_for(const Result& r, const char* gpu_id, int tp = 0) {
     for (const auto& o : r.options)
         if (o.gpu_id == gpu_id && (tp == 0 || o.tp == tp)) return &o;

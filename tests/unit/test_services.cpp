@@ -92,9 +92,23 @@ TEST_CASE("embeddings: index hours, queries per second and the vector index besi
     CHECK(has_warning(e5.warnings, code::service_passage_split));
     CHECK(e5.vector_index_gb == doctest::Approx(4000.0 * 1024 * 4 / 1e9));
     // The 8B embedder does not fit a 16 GB T4 in BF16.
-    const Option* t4 = option_for(run("v=1&use=embed&model=Qwen/Qwen3-Embedding-8B"), "t4");
+    const Result big = run("v=1&use=embed&model=Qwen/Qwen3-Embedding-8B");
+    const Option* t4 = option_for(big, "t4");
     REQUIRE(t4);
     CHECK_FALSE(t4->fits);
+}
+
+TEST_CASE("embeddings with FP32 weights run FP32 math, not the 16-bit tensor peak") {
+    // sentence-transformers' default: an A100 does 19.5 TFLOPS in FP32 against 312 in BF16 (its datasheet).
+    const Result bf16_run = run("v=1&use=embed&docs=1M&doc_tokens=256&gpu=a100-80gb&n=1");
+    const Option* bf16 = option_for(bf16_run, "a100-80gb");
+    const Result fp32_run = run("v=1&use=embed&docs=1M&doc_tokens=256&wq=fp32&gpu=a100-80gb&n=1");
+    const Option* fp32 = option_for(fp32_run, "a100-80gb");
+    REQUIRE(bf16); REQUIRE(fp32);
+    CHECK(fp32->index_hours.mid == doctest::Approx(bf16->index_hours.mid * 312.0 / 19.5).epsilon(0.01));
+    bool said = false;
+    for (const auto& m : fp32_run.assumptions) said = said || (m.code == code::assume_encoder_eff && m.find("fp32")->number == 1);
+    CHECK(said);
 }
 
 TEST_CASE("a model of the wrong kind is named, never sized as something else") {

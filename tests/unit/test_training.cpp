@@ -173,7 +173,8 @@ TEST_CASE("optim=bf16|adam8: the optimizer's bytes per trained parameter, its li
     CHECK(said(adam8, code::assume_adamw_8bit));
     CHECK(said(run(full), code::assume_adamw));
     // ZeRO-1 shards the smaller state as it does the larger: 8 GPUs, 8-bit moments / 8.
-    const Option* o = option_for(run(full + "&optim=adam8&n=8&zero=1"), "h100-sxm");
+    const Result sharded = run(full + "&optim=adam8&n=8&zero=1");
+    const Option* o = option_for(sharded, "h100-sxm");
     REQUIRE(o);
     CHECK(o->per_gpu.optimizer.gb() == doctest::Approx(2 * 8.03 / 8).epsilon(0.002));
     // LoRA's adapters use the same bytes per parameter.
