@@ -17,7 +17,7 @@ const FamilyBand kFamilies[] = {
     {"training_time", 50, 13.45, 68.42, 20, 20},
     {"finetune_time", 21, 10.41, 23.20, 25, 0},
     {"speech", 14, 11.09, 53.76, 40, 1},
-    {"embedding", 2, 88.51, 148.50, 40, 1},
+    {"embedding", 6, 29.57, 202.82, 40, 2},
     {"offload_decode", 4, 20.29, 42.20, 25, 1},
     {"serving_percentile", 50, 14.51, 65.69, 30, 10},
     {"speculative", 4, 8.39, -16.67, 25, 0},
@@ -690,6 +690,14 @@ const CheckRun kChecks[] = {
      "https://github.com/llm-d-incubation/llm-d-planner/blob/d3121e059da88662db39a926a3ead964be97359b/accuracy/results/v0.19.0/logs/microsoft-phi-4--h100-80gb--tp1pp1dp1--8192.log"},
     {"serving_memory", "llmd-phi4-h100-kv-gb", "microsoft/phi-4", "h100-sxm", -2.17,
      "https://github.com/llm-d-incubation/llm-d-planner/blob/d3121e059da88662db39a926a3ead964be97359b/accuracy/results/v0.19.0/logs/microsoft-phi-4--h100-80gb--tp1pp1dp1--8192.log"},
+    {"embedding", "fastmteb-bge-base-a100-ort-trt-fp16-b128", "custom", "a100-80gb", 30.62,
+     "https://github.com/huggingface/optimum-benchmark/blob/aaececf1e332d274252991328ba9e695a711a0ba/examples/fast-mteb/artifacts/short_report.csv"},
+    {"embedding", "fastmteb-bge-base-a100-ort-cuda-o4-b128", "custom", "a100-80gb", 19.38,
+     "https://github.com/huggingface/optimum-benchmark/blob/aaececf1e332d274252991328ba9e695a711a0ba/examples/fast-mteb/artifacts/short_report.csv"},
+    {"embedding", "fastmteb-bge-base-a100-ort-trt-fp16-b16", "custom", "a100-80gb", 17.54,
+     "https://github.com/huggingface/optimum-benchmark/blob/aaececf1e332d274252991328ba9e695a711a0ba/examples/fast-mteb/artifacts/short_report.csv"},
+    {"embedding", "fastmteb-bge-base-a100-pytorch-fp32-b128", "custom", "a100-80gb", 202.82,
+     "https://github.com/huggingface/optimum-benchmark/blob/aaececf1e332d274252991328ba9e695a711a0ba/examples/fast-mteb/artifacts/short_report.csv"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];
