@@ -15,7 +15,7 @@ const TextPair kEnglish[] = {
     {"gpu.tp_over_pcie", "tensor parallelism over PCIe (no NVLink): all-reduce slows decode"},
     {"gpu.estimated", "some catalog figures of {gpu} are estimated"},
     {"gpu.experts_padded",
-     "vLLM's MXFP4 expert kernels on this GPU pad each expert to their tiles ({?hidden_pads:hidden {hidden:0} to "
+     "vLLM's MXFP4 expert kernels on this GPU pad each expert to their tiles ({?hidden_pads:hidden size {hidden:0} to "
      "{padded_hidden:0}}{?both:, }{?width_pads:expert width {width:0} to {padded_width:0} a GPU}): +{gb:1} GB of weights a GPU, sized"},
     {"gpu.no_nvlink_training", "multi-GPU training without NVLink: slower gradient all-reduce over PCIe"},
     {"gpu.unknown", "GPU '{gpu}' is not in the catalog; showing every GPU"},

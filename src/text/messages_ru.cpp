@@ -15,8 +15,8 @@ const TextPair kRussian[] = {
     {"gpu.tp_over_pcie", "тензорный параллелизм по PCIe (без NVLink): all-reduce замедляет декодирование"},
     {"gpu.estimated", "часть характеристик {gpu} в каталоге — оценка"},
     {"gpu.experts_padded",
-     "ядра MXFP4-экспертов vLLM на этой GPU дополняют каждого эксперта до своих тайлов ({?hidden_pads:скрытая размерность {hidden:0} до "
-     "{padded_hidden:0}}{?both:, }{?width_pads:ширина эксперта {width:0} до {padded_width:0} на GPU}): +{gb:1} ГБ весов на GPU, учтено"},
+     "ядра MXFP4-экспертов vLLM на этой GPU дополняют каждого эксперта до своих тайлов ({?hidden_pads:скрытая размерность с {hidden:0} до "
+     "{padded_hidden:0}}{?both:, }{?width_pads:ширина эксперта с {width:0} до {padded_width:0} на GPU}): +{gb:1} ГБ весов на GPU, учтено"},
     {"gpu.no_nvlink_training", "обучение на нескольких GPU без NVLink: all-reduce градиентов по PCIe медленнее"},
     {"gpu.unknown", "GPU «{gpu}» нет в каталоге; показаны все GPU"},
     {"gpu.alias", "GPU «{gpu}» понят как {name} («{id}»); другие карты задаются своими id"},

@@ -245,7 +245,7 @@ TEST_CASE("the option says when MXFP4 experts are padded, and by how much a GPU"
     for (const auto& opt : offloaded.options)
         if (opt.offload)
             for (const auto& w : opt.warnings) CHECK(w.code != code::gpu_experts_padded);
-    CHECK(text::render(*said, text::Lang::ru).find("размерность 2880 до 3072") != std::string::npos);
+    CHECK(text::render(*said, text::Lang::ru).find("размерность с 2880 до 3072") != std::string::npos);
 }
 
 TEST_CASE("an MoE layer with MXFP4 experts costs more launch time than one with FP8 or BF16 experts") {
