@@ -61,12 +61,12 @@ WeightBytes served_weight_bytes(const ModelSpec& m, WeightFormat wq, const GpuSp
 // cost this many dense layers' more. Calibration: gpustack's gpt-oss-120b run (vLLM 0.11, one H100,
 // 4 users) at 8.31 ms a token against 6.7 without (1.6 ms over 36 layers: 45 us, 1.8 x 25 us).
 constexpr double kMxfp4MoeLayerFactor = 1.8;
-// The time of an engine step that streams no bytes: per layer of a stage, launch gaps and tails.
 // ROCm's MoE kernels (vLLM's and SGLang's AITER / Triton fused-MoE, launched through HIP graphs) cost
 // this many dense layers' more per MoE layer than CUDA's; dense layers measure as on CUDA (AMD's Llama
 // 3.1 tables at batch 1). Calibration: InferenceX's DeepSeek-R1 on 8 x MI300X (SGLang, 4 users) at
 // 14.86 ms a token against 9.9 without (5 ms over 58 MoE layers: 85 us, 3.4 x 25 us).
 constexpr double kRocmMoeLayerFactor = 3.4;
+// The time of an engine step that streams no bytes: per layer of a stage, launch gaps and tails.
 double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngine& e, bool rocm, int pp, const Assumptions& a);
 
 // One GPU of a replica as the engine lays it out.

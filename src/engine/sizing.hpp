@@ -10,6 +10,7 @@
 //     2048 / 256 elsewhere), the CUDA-graph pool, NCCL buffers under TP, non-PyTorch memory; the
 //     rest is KV cache in 16-token blocks ("GPU KV cache size"; / ctx = "maximum concurrency").
 //     llama.cpp (GGUF): weights, a 512-token compute buffer, runtime, and -c = ctx × slots cells.
+//     vLLM's MXFP4 expert kernels pad each expert to their tiles (gpt-oss: hidden 2880 → 3072).
 //   * The KV cache must hold `users` sequences each of `ctx` tokens (the worst case a server
 //     started with --max-model-len ctx must hold); the low end of the range is users × (in + out).
 //   * Under tensor parallelism weights and KV heads are split; the MLA latent, activations and
@@ -18,9 +19,10 @@
 //   * Speed is continuous batching with chunked prefill. A step carries the next token of every
 //     running request and up to the token budget of prompt chunks; it costs max(weights read once
 //     (MoE: experts touched by its tokens) / (BW·eff), GEMM FLOPs / (peak·eff(tokens))) + KV bytes
-//     of the decoding requests / (BW·eff) + prompt attention FLOPs + a fixed time per layer + TP
-//     all-reduces. One cycle prefills and decodes each of the batch's requests once; prompts add
-//     to it, so they slow everyone's decode. Tokens/s per user = 1 / time per output token; total =
+//     of the decoding requests / (BW·eff) + prompt attention FLOPs + a fixed time per layer (an
+//     MoE layer twice, more with MXFP4 experts and on ROCm) + TP all-reduces. One cycle prefills
+//     and decodes each of the batch's requests once; prompts add to it, so they slow everyone's
+//     decode. Tokens/s per user = 1 / time per output token; total =
 //     batch × out / cycle. Pipeline stages run one after another (PP adds memory, not speed).
 //   * Time to first token = API-server time + the step running on arrival + the wait for prefill
 //     capacity (prompts arrive at batch / cycle per second; M/D/1 wait ρ·s/2(1-ρ), at most the
