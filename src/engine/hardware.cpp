@@ -19,8 +19,10 @@ double bf16_or_fp16(const GpuSpec& g) {
 ComputeKind effective_compute(const GpuSpec& g, ComputeKind k) {
     switch (k) {
         case ComputeKind::fp4:
+            // Without FP4 tensor cores the FP4 kernels are weight-only: Marlin / Triton upcast the weights
+            // and multiply 16-bit activations (vLLM: "Weight-only FP4 compression will be used").
             if (tf(g.tflops.fp4) > 0) return ComputeKind::fp4;
-            [[fallthrough]];
+            return bf16_or_fp16(g) > 0 ? ComputeKind::bf16 : ComputeKind::fp32;
         case ComputeKind::fp8:
             if (tf(g.tflops.fp8) > 0) return ComputeKind::fp8;
             return bf16_or_fp16(g) > 0 ? ComputeKind::bf16 : ComputeKind::fp32;

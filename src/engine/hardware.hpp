@@ -10,7 +10,8 @@ namespace gpusizer {
 struct Assumptions;
 
 // Dense tensor peak in FLOP/s for an arithmetic, falling back to the next wider one the GPU
-// has (e.g. FP8 weights on an Ampere GPU run BF16 math after dequantization). 0 = unknown.
+// has (e.g. FP8 weights on an Ampere GPU run BF16 math after dequantization; FP4 weights on a GPU
+// without FP4 tensor cores run BF16 math, weight-only, even where FP8 cores exist). 0 = unknown.
 double peak_flops(const GpuSpec& g, ComputeKind k);
 // Which arithmetic the peak above actually used (for explanations).
 ComputeKind effective_compute(const GpuSpec& g, ComputeKind k);

@@ -170,6 +170,18 @@ TEST_CASE("FP4 products keep less of their peak than FP8 ones") {
     CHECK(ratio < 2 * 0.55 / 0.75 + 0.01);
 }
 
+TEST_CASE("FP4 weights on a GPU without FP4 tensor cores run weight-only, in BF16, not FP8") {
+    // vLLM on an H100 (issue 23278): "Your GPU does not have native support for FP4 computation but FP4
+    // quantization is being used. Weight-only FP4 compression will be used leveraging the Marlin kernel."
+    const GpuSpec& h100 = test::gpu("h100-sxm");
+    CHECK(effective_compute(h100, ComputeKind::fp4) == ComputeKind::bf16);
+    CHECK(peak_flops(h100, ComputeKind::fp4) == doctest::Approx(peak_flops(h100, ComputeKind::bf16)));
+    CHECK(effective_compute(h100, ComputeKind::fp8) == ComputeKind::fp8);  // FP8 weights keep FP8 math
+    CHECK(effective_compute(test::gpu("b200"), ComputeKind::fp4) == ComputeKind::fp4);
+    const Fixture f("v=1&model=openai/gpt-oss-20b&ctx=2048&in=1024&out=1024", "h100-sxm");
+    CHECK(f.replica().gemm_share == doctest::Approx(1.0));  // the BF16 share, not FP8's or FP4's
+}
+
 TEST_CASE("a checkpoint that quantizes only its experts runs its dense products in BF16") {
     // gpt-oss-120b's MXFP4 checkpoint keeps attention in BF16 (config.json quantization_config
     // modules_to_not_convert): on a B200 its experts use the FP4 peak, its dense products the BF16 one.
