@@ -119,8 +119,9 @@ double fixed_step_seconds(const ModelSpec& m, WeightFormat wq, const ServingEngi
 
 ExpertPadding expert_padding(const ModelSpec& m, WeightFormat wq, const GpuSpec& g, const ServingEngine& e, int tp) {
     if (!m.moe || wq != WeightFormat::mxfp4 || e.llamacpp || m.hidden <= 0 || m.moe->expert_intermediate <= 0) return {};
-    const bool rocm = runs_rocm(g), sm100 = g.architecture.rfind("Blackwell", 0) == 0 && g.segment == "datacenter";
-    const bool before_hopper = !rocm && !sm100 && g.architecture != "Hopper" && g.architecture.rfind("Blackwell", 0) != 0;
+    const bool rocm = runs_rocm(g), blackwell = g.architecture.rfind("Blackwell", 0) == 0;
+    const bool sm100 = blackwell && g.segment == "datacenter";  // B200, B300: FlashInfer's kernels
+    const bool before_hopper = !rocm && !blackwell && g.architecture != "Hopper";
     const double hidden_tile = rocm ? 128 : 256;
     const double width_tile = rocm ? 128 : sm100 ? 256 : before_hopper ? 128 : 64;
     ExpertPadding p;
