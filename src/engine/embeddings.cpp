@@ -41,7 +41,7 @@ struct Rates {
 
 Rates rates(const ModelSpec& m, const GpuSpec& g, ComputeKind arithmetic, const Assumptions& a, double passage_tokens, Bytes weights) {
     // ROCm's measured shares on AMD GPUs (assumptions.hpp), 1 elsewhere.
-    const double peak = peak_flops(g, arithmetic) * encoder_compute_eff(a, m.hidden) * vendor_gemm_share(g, a);
+    const double peak = peak_flops(g, arithmetic) * encoder_eff_on(a, m.hidden, g, arithmetic) * vendor_gemm_share(g, a);
     const double bandwidth = memory_bandwidth_bytes_per_s(g) * a.decode_bandwidth_eff * vendor_bandwidth_share(g, a);
     const double query = kQueryTokens * flops_per_token(m, kQueryTokens) / peak +
                          weights.value / bandwidth / kQueryBatch;
@@ -79,7 +79,7 @@ void explain_embeddings(const ModelSpec& m, const State& st, double piece_tokens
     const int h = m.hidden;
     out.assumptions.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(typ, h) * 100).num("hidden", h)
                                   .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100)
-                                  .num("fp32", encoder_arithmetic(st) == ComputeKind::fp32));
+                                  .num("fp32", encoder_arithmetic(st) == ComputeKind::fp32).num("gemm", kEncoderGemmEff * 100));
     out.assumptions.push_back(Message(code::assume_embed_query).num("tokens", kQueryTokens).num("batch", kQueryBatch));
     out.assumptions.push_back(Message(code::assume_embed_vectors).num("links", kHnswLinkBytes));
     out.assumptions.push_back(Message(code::assume_serve_overhead).num("gb", typ.runtime_overhead_gb)

@@ -82,7 +82,7 @@ struct Pace {
 Pace pace(const SpeechShape& s, const GpuSpec& g, const Assumptions& a, const SpeechSet& k, double batch,
           double encoder_factor, double decoder_factor) {
     Pace p;
-    const double peak = peak_flops(g, s.arithmetic) * encoder_compute_eff(a, s.sp->encoder_hidden) *
+    const double peak = peak_flops(g, s.arithmetic) * encoder_eff_on(a, s.sp->encoder_hidden, g, s.arithmetic) *
                         vendor_gemm_share(g, a);  // ROCm's measured share on AMD GPUs, 1 elsewhere
     p.encoder = encoder_factor * s.encoder_flops / peak;
     if (!s.ctc) {
@@ -136,7 +136,7 @@ void whisper_pace(const WhisperFit& f, const Job& job, const GpuSpec& g, double 
     const double host_scale[3] = {0.7, 1.0, 1.5};  // runtime versions and host CPUs differ
     const int h = job.model.speech->encoder_hidden;
     for (int i = 0; i < 3; ++i) {
-        const double eff = encoder_compute_eff(as[i], h);
+        const double eff = encoder_eff_on(as[i], h, g, f.shape.compute);
         x[i] = whisper_x_realtime(whisper_batch(f.shape, f.files, g, as[i], batch, eff, host_scale[i]), f.files);
         const double live_x = whisper_x_realtime(whisper_batch(f.shape, f.live, g, as[i], batch, eff, host_scale[i]), f.live);
         per_stream[i] = live_x > 0 ? 1.0 / live_x : 1e9;
@@ -229,7 +229,8 @@ void explain_whisper(const Job& job, const WhisperFit& f, double files_rate, dou
 // One GPU's batch of windows under the typical assumptions, as its ⓘ explains it.
 Explanation whisper_window_explanation(const WhisperFit& f, const GpuSpec& g, double batch) {
     const Assumptions a = Assumptions::typical();
-    const WindowBatch b = whisper_batch(f.shape, f.files, g, a, batch, encoder_compute_eff(a, f.encoder_hidden));
+    const double eff = encoder_eff_on(a, f.encoder_hidden, g, f.shape.compute);
+    const WindowBatch b = whisper_batch(f.shape, f.files, g, a, batch, eff);
     return {"speech.window",
             Message(code::formula_whisper_window).num("batch", b.windows).num("beam", f.files.beam).num("steps", b.steps)
                 .num("step_ms", (b.step_gpu + b.step_host) * 1e3).num("gpu_ms", b.step_gpu * 1e3)
@@ -244,7 +245,7 @@ void state_assumptions(const SpeechShape& s, const WhisperFit* wf, Result& out) 
     auto& said = out.assumptions;
     said.push_back(Message(code::assume_encoder_eff).num("eff", encoder_compute_eff(a, h) * 100).num("hidden", h)
                        .num("low", encoder_compute_eff(hi, h) * 100).num("high", encoder_compute_eff(lo, h) * 100)
-                       .num("fp32", s.arithmetic == ComputeKind::fp32));
+                       .num("fp32", s.arithmetic == ComputeKind::fp32).num("gemm", kEncoderGemmEff * 100));
     said.push_back(Message(code::assume_decode_eff).num("eff", a.decode_bandwidth_eff * 100)
                        .num("low", hi.decode_bandwidth_eff * 100).num("high", lo.decode_bandwidth_eff * 100));
     if (wf) {
@@ -309,6 +310,19 @@ double encoder_compute_eff(const Assumptions& a, int hidden) {
     // Layers narrower than 2,048 run smaller GEMMs and proportionally more normalisation,
     // convolution and attention glue: the encoder efficiency × hidden/2048, at least half of it.
     return a.encoder_compute_eff * std::clamp(hidden / 2048.0, 0.5, 1.0);
+}
+
+// The efficiency above is a 16-bit server's: its tensor-core GEMMs are so fast that the memory-bound
+// glue (norms, softmax, GELU, residual adds) takes much of the time. In FP32 the GEMMs run on CUDA
+// cores at a peak 8-16x lower while the glue only moves twice the bytes, so the glue's share shrinks.
+// Split the 16-bit time per FLOP into GEMMs at kEncoderGemmEff of the peak and the rest (glue):
+//   1/eff32 = 1/gemm + 2 · (P32 / P16) · (1/eff16 - 1/gemm).
+double encoder_eff_on(const Assumptions& a, int hidden, const GpuSpec& g, ComputeKind math) {
+    const double eff16 = encoder_compute_eff(a, hidden);
+    const double p16 = peak_flops(g, ComputeKind::bf16), p32 = peak_flops(g, ComputeKind::fp32);
+    if (math != ComputeKind::fp32 || !(p16 > 0) || !(p32 > 0)) return eff16;
+    const double glue = std::max(0.0, 1.0 / eff16 - 1.0 / kEncoderGemmEff);
+    return 1.0 / (1.0 / kEncoderGemmEff + 2.0 * p32 / p16 * glue);
 }
 
 void evaluate_speech(const Job& job, Result& out) {

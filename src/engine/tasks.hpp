@@ -26,6 +26,11 @@ void evaluate_embeddings(const Job& job, Result& out);  // embeddings.cpp
 void evaluate_copilot(const Job& job, Result& out);     // copilot.cpp
 // Compute efficiency of an encoder forward pass: the prefill efficiency, less for narrow layers.
 double encoder_compute_eff(const Assumptions& a, int hidden);
+// The encoder efficiency of `math` on `g`: the 16-bit one, or for FP32 math the same glue beside
+// GEMMs at kEncoderGemmEff of the FP32 peak (speech.cpp).
+double encoder_eff_on(const Assumptions& a, int hidden, const GpuSpec& g, ComputeKind math);
+// Share of the peak an encoder's GEMMs reach on their own, in either arithmetic.
+constexpr double kEncoderGemmEff = 0.80;
 // The arithmetic an encoder service runs: 16-bit tensor math (TEI and NeMo cast an FP32 checkpoint to
 // it, faster-whisper dequantizes to it), FP32 math when the user asks for FP32 weights (wq=fp32, as
 // sentence-transformers and candle run by default).

@@ -596,9 +596,10 @@ const TextPair kEnglish[] = {
     {"reason.speech_short", "needs {need:2} GPUs for this audio, {count:0} pinned"},
     {"reason.embed_short", "embeds {qps:0} queries/s, {need:0} needed"},
     {"assume.encoder_eff",
-     "encoders reach {eff:0} % of the {?fp32:FP32 (non-tensor) peak, FP32 weights running FP32 math}{!fp32:16-bit dense tensor "
-     "peak} (range {low:0}-{high:0} %): the prefill efficiency "
-     "× hidden/2048 for layers narrower than 2048 (hidden {hidden:0}), at least half of it"},
+     "encoders reach {eff:0} % of the 16-bit dense tensor peak (range {low:0}-{high:0} %): the prefill efficiency "
+     "× hidden/2048 for layers narrower than 2048 (hidden {hidden:0}), at least half of it"
+     "{?fp32:; FP32 weights run FP32 math: GEMMs at {gemm:0} % of the FP32 peak, the rest of that 16-bit time "
+     "(norms, softmax, activations: memory-bound) at twice the bytes}"},
     {"assume.speech_tokens", "speech gives {tokens:1} text tokens per audio second (range {low:1}-{high:1})"},
     {"assume.speech_steps",
      "a decoder step takes at least {us:0} µs + {layer_us:0} µs per layer in kernel launches "
