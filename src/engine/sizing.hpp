@@ -55,8 +55,8 @@
 //   * Training FLOPs = 6·N_active·D + 6·L·s·d_attn·D (causal attention); LoRA/QLoRA 4·N·D (no
 //     weight gradients for frozen weights). GPU-hours = FLOPs / (BF16 dense peak · MFU · FP8 speed-up).
 //   * MFU is stated against the BF16 dense peak for a BF16 run: 0.40 full / training (Llama 3 405B:
-//     38-43 %), LoRA 0.30 (hf) / 0.50 (fused), QLoRA 0.25 / 0.40; × 0.75·sqrt(active / 37 B) for a
-//     mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8 on a GPU with FP8
+//     38-43 %), LoRA 0.30 (hf) / 0.50 (fused), QLoRA 0.25 / 0.40; × 0.75·sqrt(active / 37 B), at least
+//     0.30, for a mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8 on a GPU with FP8
 //     tensor cores, full training only) runs 1.3x faster (measured, assumptions.hpp), not 2x.
 //   * Pre-training layouts as Megatron-LM sizes them: the smallest TP (inside a server, NVLink) ×
 //     PP (across servers) group that fits with ZeRO-1 (distributed optimizer); MoE experts split by EP

@@ -105,7 +105,11 @@ TEST_CASE("embeddings with FP32 weights run FP32 math, not the 16-bit tensor pea
     const Result fp32_run = run("v=1&use=embed&docs=1M&doc_tokens=256&wq=fp32&gpu=a100-80gb&n=1");
     const Option* fp32 = option_for(fp32_run, "a100-80gb");
     REQUIRE(bf16); REQUIRE(fp32);
-    CHECK(fp32->index_hours.mid == doctest::Approx(bf16->index_hours.mid * 312.0 / 19.5).epsilon(0.01));
+    // bge-m3 (hidden 1,024) reaches 25 % of the 16-bit peak; in FP32 its GEMMs run at 80 % of 19.5 TFLOPS beside the
+    // same memory-bound glue at twice the bytes: 1 / (1/0.8 + 2 * 19.5/312 * (1/0.25 - 1/0.8)) = 62.7 % of the FP32 peak.
+    const double eff32 = 1.0 / (1.0 / 0.8 + 2.0 * 19.5 / 312.0 * (1.0 / 0.25 - 1.0 / 0.8));
+    CHECK(eff32 == doctest::Approx(0.6275).epsilon(0.001));
+    CHECK(fp32->index_hours.mid == doctest::Approx(bf16->index_hours.mid * 312.0 / 19.5 * 0.25 / eff32).epsilon(0.01));
     bool said = false;
     for (const auto& m : fp32_run.assumptions) said = said || (m.code == code::assume_encoder_eff && m.find("fp32")->number == 1);
     CHECK(said);
