@@ -50,7 +50,9 @@ Rates rates(const ModelSpec& m, const GpuSpec& g, ComputeKind arithmetic, const 
 
 std::vector<CommandLine> embed_command(const Job& job, const Option& o) {
     // (std::string, not a stream: no iostreams in the page's module)
-    const std::string c = "text-embeddings-router --model-id " + job.model.id + " --max-batch-tokens " +
+    // TEI runs FP16 on a GPU unless told otherwise: FP32 figures come with --dtype float32.
+    const bool fp32 = encoder_arithmetic(job.state) == ComputeKind::fp32;
+    const std::string c = "text-embeddings-router --model-id " + job.model.id + (fp32 ? " --dtype float32" : "") + " --max-batch-tokens " +
                           std::to_string(static_cast<long long>(kBatchTokens)) + " --max-client-batch-size " +
                           std::to_string(static_cast<long long>(kQueryBatch));
     std::vector<CommandLine> lines{{c, Message(code::cmd_embed_tei).num("hours", o.index_hours.mid)}};

@@ -151,15 +151,19 @@ std::string whisper_size(const std::string& id) {
 
 CommandLine whisper_command(const Job& job, const AsrPipeline& p, const std::string& batch) {
     const std::string beam = std::to_string(p.beam), id = job.model.id;
+    // The arithmetic the figures were sized at: FP32 only when the link asks for FP32 weights.
+    const bool fp32 = encoder_arithmetic(job.state) == ComputeKind::fp32;
     switch (p.runtime->runtime) {
         case AsrRuntime::ct2:
             return {"python -c \"from faster_whisper import WhisperModel, BatchedInferencePipeline; "
-                    "m = BatchedInferencePipeline(WhisperModel('" + whisper_size(id) + "', device='cuda', compute_type='float16')); "
+                    "m = BatchedInferencePipeline(WhisperModel('" + whisper_size(id) + "', device='cuda', compute_type='" +
+                    (fp32 ? "float32" : "float16") + "')); "
                     "segments, info = m.transcribe('meeting.wav', batch_size=" + batch + ", beam_size=" + beam + ")\"",
                     Message(code::cmd_asr_ct2)};
         case AsrRuntime::hf:
             return {"python -c \"import torch; from transformers import pipeline; "
-                    "asr = pipeline('automatic-speech-recognition', '" + id + "', torch_dtype=torch.float16, device='cuda:0'); "
+                    "asr = pipeline('automatic-speech-recognition', '" + id + "', torch_dtype=torch." + (fp32 ? "float32" : "float16") +
+                    ", device='cuda:0'); "
                     "print(asr('meeting.wav', chunk_length_s=30, batch_size=" + batch + ", generate_kwargs={'num_beams': " + beam + "}))\"",
                     Message(code::cmd_asr_hf)};
         case AsrRuntime::cpp:
@@ -167,7 +171,8 @@ CommandLine whisper_command(const Job& job, const AsrPipeline& p, const std::str
         case AsrRuntime::trt:
             break;
     }
-    return {"vllm serve " + id + " --max-num-seqs " + batch + " --gpu-memory-utilization " + fmt(memory_utilization(job.state.reserve), 2),
+    return {"vllm serve " + id + (fp32 ? " --dtype float32" : "") + " --max-num-seqs " + batch + " --gpu-memory-utilization " +
+                fmt(memory_utilization(job.state.reserve), 2),
             Message(code::cmd_asr_vllm)};
 }
 

@@ -113,6 +113,24 @@ TEST_CASE("embeddings with FP32 weights run FP32 math, not the 16-bit tensor pea
     bool said = false;
     for (const auto& m : fp32_run.assumptions) said = said || (m.code == code::assume_encoder_eff && m.find("fp32")->number == 1);
     CHECK(said);
+    // The command runs what was sized: TEI's FP16 default, or FP32 when the figures are FP32's.
+    CHECK(fp32->command.front().shell.find("--dtype float32") != std::string::npos);
+    CHECK(bf16->command.front().shell.find("--dtype") == std::string::npos);
+}
+
+TEST_CASE("an FP32 Whisper is commanded in FP32, as it was sized") {
+    const Result hf = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=hf&gpu=a100-80gb");
+    REQUIRE(option_for(hf, "a100-80gb"));
+    REQUIRE_FALSE(option_for(hf, "a100-80gb")->command.empty());
+    CHECK(option_for(hf, "a100-80gb")->command.front().shell.find("torch_dtype=torch.float32") != std::string::npos);
+    const Result ct2 = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=ct2&gpu=a100-80gb");
+    REQUIRE(option_for(ct2, "a100-80gb"));
+    REQUIRE_FALSE(option_for(ct2, "a100-80gb")->command.empty());
+    CHECK(option_for(ct2, "a100-80gb")->command.front().shell.find("compute_type='float32'") != std::string::npos);
+    const Result fp16 = run("v=1&use=asr&model=openai/whisper-large-v3&asr_rt=ct2&gpu=a100-80gb");
+    REQUIRE(option_for(fp16, "a100-80gb"));
+    REQUIRE_FALSE(option_for(fp16, "a100-80gb")->command.empty());
+    CHECK(option_for(fp16, "a100-80gb")->command.front().shell.find("compute_type='float16'") != std::string::npos);
 }
 
 TEST_CASE("a model of the wrong kind is named, never sized as something else") {
