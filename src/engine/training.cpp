@@ -191,12 +191,22 @@ bool choose_tuning_plan(const Job& job, const GpuSpec& g, int n, int max_tp, Pla
     return false;
 }
 
-// Experts over as many data-parallel ranks as divide DP, up to 64 (DeepSeek-V3 used EP 64).
-int expert_parallel(const ModelSpec& m, int dp) {
+// The widest EP a layout allows: experts over data-parallel ranks that divide DP, up to 64
+// (DeepSeek-V3 used EP 64).
+int max_expert_parallel(const ModelSpec& m, int dp) {
     if (!m.moe || m.moe->experts <= 1) return 1;
     int ep = 1;
     while (ep * 2 <= std::min({m.moe->experts, dp, 64}) && dp % (ep * 2) == 0) ep *= 2;
     return ep;
+}
+
+// The smallest EP with which the layout fits: every doubling adds an all-to-all across more ranks,
+// so experts that fit whole stay whole (IBM trained Granite 3.0's small MoE models data parallel only).
+bool fits_with_experts(const Job& job, Layout l, double usable, Plan* plan) {
+    const int widest = max_expert_parallel(job.model, l.dp);
+    for (l.ep = 1; l.ep <= widest; l.ep *= 2)
+        if (fits(job, l, usable, plan)) return true;
+    return false;
 }
 
 // Pre-training as Megatron-LM sizes it: ZeRO-1 (distributed optimizer) with the smallest
@@ -215,7 +225,7 @@ bool choose_pretraining_plan(const Job& job, const GpuSpec& g, int n, int max_tp
             const int dp = n / mp;
             const int zero = job.state.zero ? *job.state.zero : dp == 1 ? 0 : stage;
             if (!job.state.zero && stage > 1 && dp == 1) continue;
-            if (fits(job, {tp, pp, dp, expert_parallel(job.model, dp), zero}, usable, plan)) return true;
+            if (fits_with_experts(job, {tp, pp, dp, 1, zero}, usable, plan)) return true;
         }
         if (job.state.zero) break;
     }
