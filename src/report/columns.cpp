@@ -1,6 +1,8 @@
 // The results columns (columns.hpp): one table row per column, in the agreed order.
 #include "report/columns.hpp"
 
+#include <cmath>
+
 namespace gpusizer {
 
 namespace {
@@ -121,6 +123,10 @@ ColumnId ranked_column(const State& s) {
 
 }  // namespace
 
+int capacity_decimals(double used_gb, double capacity_gb) {
+    return std::abs(capacity_gb - used_gb) < 1.0 ? 1 : 0;
+}
+
 std::string option_notes(const Option& o, text::Lang lang) {
     std::string note = text::render(o.reason, lang);
     for (const auto& w : o.warnings) note += (note.empty() ? "" : "; ") + text::render(w, lang);
@@ -143,7 +149,8 @@ std::string ResultColumn::cell(const Option& o) const {
         case CellFormat::fixed2: return text::number(v, 2, lang);
         case CellFormat::compact1: return text::compact(v, 1, lang);
         case CellFormat::compact2: return text::compact(v, 2, lang);
-        case CellFormat::used_of: return text::number(v, 1, lang) + " / " + text::number(o.capacity_gb, 0, lang);
+        case CellFormat::used_of:
+            return text::number(v, 1, lang) + " / " + text::number(o.capacity_gb, capacity_decimals(v, o.capacity_gb), lang);
         case CellFormat::hours: return text::duration_hours(v, lang);
         case CellFormat::days: return text::duration_hours(v * 24, lang);
         case CellFormat::energy: return text::energy_mwh(v, lang);

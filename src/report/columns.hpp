@@ -52,6 +52,10 @@ struct ResultColumn {
     bool is_cost() const { return id == ColumnId::cost_total || id == ColumnId::cost_per_hour; }
 };
 
+// Decimals of the usable GB beside the GB used ("20.5 / 23"): one when whole gigabytes would blur
+// the two (15.3 used of 15.46 must not read "15.3 / 15", as if over the card).
+int capacity_decimals(double used_gb, double capacity_gb);
+
 // An option's notes: why it does not fit, then its warnings ("; " between); empty when none.
 std::string option_notes(const Option& o, text::Lang lang);
 

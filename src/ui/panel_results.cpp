@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/tasks.hpp"
+#include "report/columns.hpp"
 #include "report/report.hpp"
 #include "ui/app.hpp"
 #include "ui/i18n.hpp"
@@ -210,7 +211,8 @@ void draw_recommendation(App& app) {
     FigureGrid cell(app, o);
     const bool infer = r.state.task == Task::infer;
     const text::Lang L = lang();
-    const std::string memory = text::number(o.per_gpu_gb.mid, 1, L) + " / " + text::with_unit(o.capacity_gb, 0, "GB", L);
+    const std::string memory = text::number(o.per_gpu_gb.mid, 1, L) + " / " +
+                               text::with_unit(o.capacity_gb, capacity_decimals(o.per_gpu_gb.mid, o.capacity_gb), "GB", L);
     cell(tr("Memory per GPU"), memory,
          range_text(o.per_gpu_gb, 1, text::unit("GB", L)) + "\n" + tr("usable = GPU memory less the reserve") + "\n" +
              formula_of(r.explanations, "memory.kv_cache") +

@@ -56,8 +56,10 @@ const tests = [
       const gpus = [...new Set(r.options.map((o) => o.gpu))];
       assertEqual(dom.rows.length, gpus.length, 'one row per GPU');
       assertEqual(dom.rows[0][0], r.options[0].gpu_name, 'first row is the top-ranked GPU');
-      // GB per GPU as the page's table shows it (report/columns.cpp): used / usable after the reserve.
-      assertEqual(dom.rows[0][4], `${rec.per_gpu_gb.toFixed(1)} / ${rec.capacity_gb.toFixed(0)}`, 'GB per GPU');
+      // GB per GPU as the page's table shows it (report/columns.cpp): used / usable after the reserve, the
+      // usable with a decimal when whole gigabytes would blur the two (capacity_decimals).
+      const capDigits = Math.abs(rec.capacity_gb - rec.per_gpu_gb) < 1 ? 1 : 0;
+      assertEqual(dom.rows[0][4], `${rec.per_gpu_gb.toFixed(1)} / ${rec.capacity_gb.toFixed(capDigits)}`, 'GB per GPU');
       p.assertNoErrors();
     },
   },

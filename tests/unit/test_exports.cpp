@@ -152,6 +152,22 @@ TEST_CASE("an export's cells read as the page's: GB used of usable, compact tota
     CHECK(cells[12] != "—");
 }
 
+TEST_CASE("GB used of usable never reads as over the card when the two are within a gigabyte") {
+    CHECK(capacity_decimals(20.5, 22.9) == 0);  // "20.5 / 23"
+    CHECK(capacity_decimals(15.32, 15.46) == 1);  // "15.3 / 15.5", not "15.3 / 15"
+    CHECK(capacity_decimals(25.4, 22.9) == 0);  // over by more than a gigabyte: plainly over
+    // FP32 Whisper large-v3 on an A2 16GB fills 15.32 of its 15.46 usable GB (the catalog's CUDA memory less 10 %).
+    const Result r = test::run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=hf&gpu=a2");
+    REQUIRE(!r.options.empty());
+    const Option& o = r.options.front();
+    REQUIRE(o.capacity_gb - o.per_gpu_gb.mid < 1.0);
+    const auto row = md_cells(md_first_row(result_markdown(r, Lang::en)));
+    bool shown = false;
+    for (const auto& cell : row) shown = shown || cell == text::number(o.per_gpu_gb.mid, 1, Lang::en) + " / " +
+                                                             text::number(o.capacity_gb, 1, Lang::en);
+    CHECK(shown);
+}
+
 TEST_CASE("Russian column headers are distinct (the GPU and the number of GPUs)") {
     for (const char* link : {"v=1", "v=1&task=tune", "v=1&use=embed", "v=1&task=other&use=render"}) {
         const std::string head = md_header(result_markdown(test::run(link), Lang::ru));
