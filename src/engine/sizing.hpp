@@ -59,8 +59,9 @@
 //     0.30, for a mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8 on a GPU with FP8
 //     tensor cores, full training only) runs 1.3x faster (measured, assumptions.hpp), not 2x.
 //   * Pre-training layouts as Megatron-LM sizes them: the smallest TP (inside a server, NVLink) ×
-//     PP (across servers) group that fits with ZeRO-1 (distributed optimizer); MoE experts split by EP
-//     over data-parallel ranks; ZeRO-2/3 only when nothing else fits. Each layout states its
+//     PP (across servers) group that fits with ZeRO-1 (distributed optimizer); MoE experts split by the
+//     smallest EP (a power of two dividing DP, at most 64) that fits, the widest under ZeRO-2/3 (which
+//     shards experts anyway); ZeRO-2/3 only when nothing else fits. Each layout states its
 //     communication per step (TP all-reduce, PP bubble, DP sync, EP all-to-all); the MFU defaults are
 //     measured end to end and already include it. Fine-tuning keeps DDP, then ZeRO / FSDP, then TP, PP.
 //  Services (services.hpp): speech-to-text = encoder compute + decoder bandwidth per audio second

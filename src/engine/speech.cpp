@@ -116,7 +116,10 @@ struct WhisperFit {
 WhisperFit whisper_fit(const Job& job) {
     const State& st = job.state;
     WhisperFit f;
-    f.shape = whisper_shape(job.model, job.wq);
+    // Whisper's runtimes cast an FP32 checkpoint (whisper-medium's) to FP16 unless told FP32 (wq=fp32), as
+    // their commands here do: the shape follows the arithmetic the command runs.
+    const bool cast = job.wq == WeightFormat::fp32 && encoder_arithmetic(st) != ComputeKind::fp32;
+    f.shape = whisper_shape(job.model, cast ? WeightFormat::fp16 : job.wq);
     f.files = asr_pipeline(st);
     // A live stream re-decodes its rolling buffer every update, one window per stream and update.
     f.live = f.files;
@@ -319,13 +322,16 @@ double encoder_compute_eff(const Assumptions& a, int hidden) {
 
 // The efficiency above is a 16-bit server's: its tensor-core GEMMs are so fast that the memory-bound
 // glue (norms, softmax, GELU, residual adds) takes much of the time. In FP32 the GEMMs run on CUDA
-// cores at a peak 8-16x lower while the glue only moves twice the bytes, so the glue's share shrinks.
+// cores at a peak 2-30x lower (8-16x on T4, A100, H100) while the glue only moves twice the bytes,
+// so the glue's share shrinks.
 // Split the 16-bit time per FLOP into GEMMs at kEncoderGemmEff of the peak and the rest (glue):
 //   1/eff32 = 1/gemm + 2 · (P32 / P16) · (1/eff16 - 1/gemm).
 double encoder_eff_on(const Assumptions& a, int hidden, const GpuSpec& g, ComputeKind math) {
     const double eff16 = encoder_compute_eff(a, hidden);
+    // A GPU without 16-bit tensor figures runs everything at its FP32 peak: nothing to split.
+    if (math != ComputeKind::fp32 || effective_compute(g, ComputeKind::bf16) != ComputeKind::bf16) return eff16;
     const double p16 = peak_flops(g, ComputeKind::bf16), p32 = peak_flops(g, ComputeKind::fp32);
-    if (math != ComputeKind::fp32 || !(p16 > 0) || !(p32 > 0)) return eff16;
+    if (!(p32 > 0)) return eff16;
     const double glue = std::max(0.0, 1.0 / eff16 - 1.0 / kEncoderGemmEff);
     return 1.0 / (1.0 / kEncoderGemmEff + 2.0 * p32 / p16 * glue);
 }

@@ -200,11 +200,13 @@ int max_expert_parallel(const ModelSpec& m, int dp) {
     return ep;
 }
 
-// The smallest EP with which the layout fits: every doubling adds an all-to-all across more ranks,
-// so experts that fit whole stay whole (IBM trained Granite 3.0's small MoE models data parallel only).
+// With ZeRO-1 the smallest EP with which the layout fits: every doubling adds an all-to-all across
+// more ranks, so experts that fit whole stay whole (IBM trained Granite 3.0's small MoE models data
+// parallel only). With ZeRO-2/3 the experts' gradients and states are sharded over DP whatever the EP,
+// so nearly any EP "fits"; there the widest EP keeps each expert's weights and gradient sync local.
 bool fits_with_experts(const Job& job, Layout l, double usable, Plan* plan) {
     const int widest = max_expert_parallel(job.model, l.dp);
-    for (l.ep = 1; l.ep <= widest; l.ep *= 2)
+    for (l.ep = l.zero >= 2 ? widest : 1; l.ep <= widest; l.ep *= 2)
         if (fits(job, l, usable, plan)) return true;
     return false;
 }
@@ -285,9 +287,10 @@ double training_flops(const ModelSpec& m, const State& s) {
 // 0.18-0.24, gpt-oss-120b (5.1 B) 0.15-0.16, Qwen3-30B-A3B (3.3 B) 0.09-0.12 (FP8 runs / 1.3).
 // They fall about with the square root of the active parameters: 0.30 × sqrt(active / 37 B),
 // here as a factor on the dense 0.40 (so also on LoRA and full fine-tuning of an MoE model).
-// Below ~4 B active they stop falling: IBM's Granite 3.0 MoE models (0.4 and 0.9 B active, data
-// parallel only, ScatterMoE kernels) ran at 0.10-0.11 of the peak, so the factor keeps a floor
-// (kMoeMfuFloor, set on those two runs: 0.12 with the dense 0.40).
+// Below ~6 B active (where the curve meets 0.30; gpt-oss-120b's 5.1 B is just under) they stop falling:
+// IBM's Granite 3.0 MoE models (0.4 and 0.9 B active, data parallel only, ScatterMoE kernels) ran at
+// 0.10-0.11 of the peak, so the factor keeps a floor (kMoeMfuFloor, set on those two runs: 0.12 with
+// the dense 0.40).
 constexpr double kMoeMfuFloor = 0.30;
 
 double moe_mfu_factor(const ModelSpec& m) {

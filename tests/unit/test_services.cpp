@@ -127,6 +127,17 @@ TEST_CASE("an FP32 Whisper is commanded in FP32, as it was sized") {
     REQUIRE(option_for(ct2, "a100-80gb"));
     REQUIRE_FALSE(option_for(ct2, "a100-80gb")->command.empty());
     CHECK(option_for(ct2, "a100-80gb")->command.front().shell.find("compute_type='float32'") != std::string::npos);
+    const Result trt = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=trt&gpu=a100-80gb");
+    REQUIRE(option_for(trt, "a100-80gb"));
+    REQUIRE_FALSE(option_for(trt, "a100-80gb")->command.empty());
+    CHECK(option_for(trt, "a100-80gb")->command.front().shell.find("vllm serve openai/whisper-large-v3 --dtype float32") == 0);
+    // whisper-medium's checkpoint is FP32: without wq=fp32 its runtimes cast it to FP16, and so is it sized.
+    const Result medium = run("v=1&use=asr&model=openai/whisper-medium&asr_rt=ct2&gpu=t4");
+    const Result medium16 = run("v=1&use=asr&model=openai/whisper-medium&wq=fp16&asr_rt=ct2&gpu=t4");
+    REQUIRE(option_for(medium, "t4")); REQUIRE(option_for(medium16, "t4"));
+    CHECK(option_for(medium, "t4")->audio_x_realtime.mid == doctest::Approx(option_for(medium16, "t4")->audio_x_realtime.mid));
+    REQUIRE_FALSE(option_for(medium, "t4")->command.empty());
+    CHECK(option_for(medium, "t4")->command.front().shell.find("compute_type='float16'") != std::string::npos);
     const Result fp16 = run("v=1&use=asr&model=openai/whisper-large-v3&asr_rt=ct2&gpu=a100-80gb");
     REQUIRE(option_for(fp16, "a100-80gb"));
     REQUIRE_FALSE(option_for(fp16, "a100-80gb")->command.empty());

@@ -316,6 +316,23 @@ TEST_CASE("MoE MFU falls with the square root of the active parameters, to a flo
     const Result tiny = run("v=1&task=train&model=custom&params=1.335&active=0.428&layers=24&hidden=1024&heads=16&kv_heads=8"
                             "&inter=512&experts=32&topk=8&vocab=49155&tokens=10T&seq=4096&gpu=h100-sxm&n=128");
     CHECK(tiny.mfu == doctest::Approx(0.40 * 0.30));
+    // Its 32 experts fit whole on every GPU: data parallel only, as IBM trained it, no all-to-all.
+    REQUIRE(option_for(tiny, "h100-sxm"));
+    CHECK(option_for(tiny, "h100-sxm")->ep == 1);
+    CHECK(option_for(tiny, "h100-sxm")->zero == 1);
+}
+
+TEST_CASE("under ZeRO-2/3 an MoE layout keeps the widest EP: the experts are sharded anyway") {
+    const Result r = run("v=1&task=train&model=Qwen/Qwen3-235B-A22B&tokens=1T&gpu=h100-sxm");
+    const Option* o = option_for(r, "h100-sxm");
+    REQUIRE(o);
+    REQUIRE(o->fits);
+    CHECK(o->zero >= 2);
+    // The widest: the largest power of two dividing DP, within the 128 experts and EP 64 (DP 88 here: EP 8).
+    int widest = 1;
+    while (widest * 2 <= std::min(std::min(128, o->dp), 64) && o->dp % (widest * 2) == 0) widest *= 2;
+    CHECK(o->ep == widest);
+    CHECK(o->ep > 1);
 }
 
 TEST_CASE("large runs are laid out as Megatron would: TP in a server, PP across, EP for experts, ZeRO-1") {
@@ -343,7 +360,7 @@ TEST_CASE("large runs are laid out as Megatron would: TP in a server, PP across,
     REQUIRE(m);
     REQUIRE(m->fits);
     CHECK(m->tp == 1);       // experts split by EP; pipeline rather than tensor parallelism
-    CHECK(m->ep >= 8);
+    CHECK(m->ep == 64);      // the smallest EP that fits 256 experts a layer here: DeepSeek-V3's own 64
     CHECK(m->zero == 1);
     CHECK(m->tp * m->pp * m->dp == 2048);
     CHECK(command_text(*m).find("--expert-model-parallel-size") != std::string::npos);
