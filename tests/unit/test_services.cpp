@@ -118,30 +118,25 @@ TEST_CASE("embeddings with FP32 weights run FP32 math, not the 16-bit tensor pea
     CHECK(bf16->command.front().shell.find("--dtype") == std::string::npos);
 }
 
+// The first command line of the option on `gpu` for `link`; empty when there is none.
+static std::string first_command(const std::string& link, const char* gpu) {
+    const Result r = run(link);
+    const Option* o = option_for(r, gpu);
+    return o && !o->command.empty() ? o->command.front().shell : std::string();
+}
+
 TEST_CASE("an FP32 Whisper is commanded in FP32, as it was sized") {
-    const Result hf = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=hf&gpu=a100-80gb");
-    REQUIRE(option_for(hf, "a100-80gb"));
-    REQUIRE_FALSE(option_for(hf, "a100-80gb")->command.empty());
-    CHECK(option_for(hf, "a100-80gb")->command.front().shell.find("torch_dtype=torch.float32") != std::string::npos);
-    const Result ct2 = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=ct2&gpu=a100-80gb");
-    REQUIRE(option_for(ct2, "a100-80gb"));
-    REQUIRE_FALSE(option_for(ct2, "a100-80gb")->command.empty());
-    CHECK(option_for(ct2, "a100-80gb")->command.front().shell.find("compute_type='float32'") != std::string::npos);
-    const Result trt = run("v=1&use=asr&model=openai/whisper-large-v3&wq=fp32&asr_rt=trt&gpu=a100-80gb");
-    REQUIRE(option_for(trt, "a100-80gb"));
-    REQUIRE_FALSE(option_for(trt, "a100-80gb")->command.empty());
-    CHECK(option_for(trt, "a100-80gb")->command.front().shell.find("vllm serve openai/whisper-large-v3 --dtype float32") == 0);
+    const std::string large = "v=1&use=asr&model=openai/whisper-large-v3&gpu=a100-80gb";
+    CHECK(first_command(large + "&wq=fp32&asr_rt=hf", "a100-80gb").find("torch_dtype=torch.float32") != std::string::npos);
+    CHECK(first_command(large + "&wq=fp32&asr_rt=ct2", "a100-80gb").find("compute_type='float32'") != std::string::npos);
+    CHECK(first_command(large + "&wq=fp32&asr_rt=trt", "a100-80gb").find("vllm serve openai/whisper-large-v3 --dtype float32") == 0);
+    CHECK(first_command(large + "&asr_rt=ct2", "a100-80gb").find("compute_type='float16'") != std::string::npos);
     // whisper-medium's checkpoint is FP32: without wq=fp32 its runtimes cast it to FP16, and so is it sized.
-    const Result medium = run("v=1&use=asr&model=openai/whisper-medium&asr_rt=ct2&gpu=t4");
-    const Result medium16 = run("v=1&use=asr&model=openai/whisper-medium&wq=fp16&asr_rt=ct2&gpu=t4");
-    REQUIRE(option_for(medium, "t4")); REQUIRE(option_for(medium16, "t4"));
-    CHECK(option_for(medium, "t4")->audio_x_realtime.mid == doctest::Approx(option_for(medium16, "t4")->audio_x_realtime.mid));
-    REQUIRE_FALSE(option_for(medium, "t4")->command.empty());
-    CHECK(option_for(medium, "t4")->command.front().shell.find("compute_type='float16'") != std::string::npos);
-    const Result fp16 = run("v=1&use=asr&model=openai/whisper-large-v3&asr_rt=ct2&gpu=a100-80gb");
-    REQUIRE(option_for(fp16, "a100-80gb"));
-    REQUIRE_FALSE(option_for(fp16, "a100-80gb")->command.empty());
-    CHECK(option_for(fp16, "a100-80gb")->command.front().shell.find("compute_type='float16'") != std::string::npos);
+    const std::string medium = "v=1&use=asr&model=openai/whisper-medium&asr_rt=ct2&gpu=t4";
+    const Result cast = run(medium), fp16 = run(medium + "&wq=fp16");
+    REQUIRE(option_for(cast, "t4")); REQUIRE(option_for(fp16, "t4"));
+    CHECK(option_for(cast, "t4")->audio_x_realtime.mid == doctest::Approx(option_for(fp16, "t4")->audio_x_realtime.mid));
+    CHECK(first_command(medium, "t4").find("compute_type='float16'") != std::string::npos);
 }
 
 TEST_CASE("a model of the wrong kind is named, never sized as something else") {
