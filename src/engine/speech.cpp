@@ -179,6 +179,15 @@ CommandLine whisper_command(const Job& job, const AsrPipeline& p, const std::str
             Message(code::cmd_asr_vllm)};
 }
 
+// NeMo's script runs the checkpoint's FP32 unless told a compute dtype: the one the figures were sized
+// at (BF16, or FP16 on GPUs without BF16 such as the T4 and V100; FP32 when the link asks for it).
+std::string nemo_dtype(const Job& job, const Option& o) {
+    if (encoder_arithmetic(job.state) == ComputeKind::fp32) return " amp=false compute_dtype=float32";
+    const GpuSpec* g = job.catalog.find_gpu(o.gpu_id);
+    const bool bf16 = g && g->tflops.bf16 && *g->tflops.bf16 > 0;
+    return std::string(" amp=false compute_dtype=") + (bf16 || !g ? "bfloat16" : "float16");
+}
+
 std::vector<CommandLine> speech_command(const Job& job, const Option& o) {
     // (std::string, not a stream: no iostreams in the page's module)
     const std::string batch = std::to_string(std::max(1, o.batch_per_replica));
@@ -187,7 +196,7 @@ std::vector<CommandLine> speech_command(const Job& job, const Option& o) {
         lines.push_back(whisper_command(job, asr_pipeline(job.state), batch));
     else
         lines.push_back({"python examples/asr/transcribe_speech.py pretrained_name=" + job.model.id +
-                             " audio_dir=<recordings> batch_size=" + batch,
+                             " audio_dir=<recordings> batch_size=" + batch + nemo_dtype(job, o),
                          Message(code::cmd_asr_nemo)});
     if (o.count > 1) lines.push_back({"", Message(code::cmd_replicas).num("replicas", o.count)});
     return lines;

@@ -137,6 +137,11 @@ TEST_CASE("an FP32 Whisper is commanded in FP32, as it was sized") {
     REQUIRE(option_for(cast, "t4")); REQUIRE(option_for(fp16, "t4"));
     CHECK(option_for(cast, "t4")->audio_x_realtime.mid == doctest::Approx(option_for(fp16, "t4")->audio_x_realtime.mid));
     CHECK(first_command(medium, "t4").find("compute_type='float16'") != std::string::npos);
+    // NeMo runs a checkpoint's FP32 unless told: its command names the dtype the figures were sized at.
+    const std::string parakeet = "v=1&use=asr&model=nvidia/parakeet-tdt-0.6b-v3";
+    CHECK(first_command(parakeet + "&gpu=a100-80gb", "a100-80gb").find("amp=false compute_dtype=bfloat16") != std::string::npos);
+    CHECK(first_command(parakeet + "&gpu=t4", "t4").find("amp=false compute_dtype=float16") != std::string::npos);
+    CHECK(first_command(parakeet + "&wq=fp32&gpu=a100-80gb", "a100-80gb").find("compute_dtype=float32") != std::string::npos);
 }
 
 TEST_CASE("a model of the wrong kind is named, never sized as something else") {
