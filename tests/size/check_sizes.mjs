@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 331100,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 331300,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -62,7 +62,8 @@ const BUDGET = {
                                  // MoE launch factor, FP32 encoders and 12 more published runs; 329900 B (+2.8 KB)
                                  // with the sixteenth session's 77 more published runs in the error bands (their
                                  // URLs), the FP32 encoders' glue split and the MoE MFU floor; 331033 B with 28 more
-                                 // (AMD serving, speech-to-text) and the FP32 commands
+                                 // (AMD serving, speech-to-text) and the FP32 commands; 331175 B with NeMo's dtype
+                                 // and the usable GB's decimal
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
@@ -125,9 +126,9 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // catalog.bin and its FP8-served notice; 369.4 KB with the optimizer's table; 371.3 KB with the fifteenth
 // session's MXFP4 padding and launch factor and 40 more published runs in the error bands; 372.1 KB with
 // ROCm's MoE launch factor, FP32 encoders and 12 more runs; 374.8 KB with the sixteenth session's 77 more
-// published runs in the error bands; 375.9 KB with 28 more): a known regression,
+// published runs in the error bands; 375.9 KB with 28 more; 376.0 KB with the commands' dtypes): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 376.0 * KB;
+const FIRST_LOAD_BUDGET = 376.2 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
