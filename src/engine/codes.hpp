@@ -171,6 +171,7 @@ namespace gpusizer {
     X(assume_adamw_8bit, "assume.adamw_8bit")                                      \
     X(assume_train_overhead, "assume.train_overhead")                              \
     X(assume_perfect_scaling, "assume.perfect_scaling")                            \
+    X(assume_goodput, "assume.goodput")                                            \
     X(assume_trainer_hf, "assume.trainer_hf")                                      \
     X(assume_trainer_fused, "assume.trainer_fused")                                \
     X(assume_trainer_nemo, "assume.trainer_nemo")                                  \

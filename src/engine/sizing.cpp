@@ -39,11 +39,38 @@ double default_horizon_days(Task t) { return t == Task::train ? 90.0 : 30.0; }
 // QLoRA is not among NeMo's runs: it keeps the fused trainers' figure.
 constexpr double kNemoMfu = 0.56;
 
+// Pre-training's steady-state MFU on a GPU: the GEMMs at kEncoderGemmEff of the peak, and the
+// memory-bound rest (norms, activations, softmax, the optimizer step, exposed communication) moving
+// kGlueBytesPerFlop bytes per model FLOP at the memory bandwidth. So a GPU whose peak grew faster than
+// its bandwidth reaches a smaller share of it: an A100 0.56, an H100 0.43 (benchmarks: MosaicML's
+// llm-foundry 0.53-0.60 on A100, 0.38-0.43 on H100; Megatron-Core 0.38-0.45 on H100). Calibration:
+// llm-foundry's MPT-7B on 8 H100 (10,643 tokens/s/GPU); the other benchmark runs are checks.
+// (kGlueBytesPerFlop: tasks.hpp.)
+
+double steady_training_mfu(double peak_flops, double bytes_per_s) {
+    if (!(peak_flops > 0) || !(bytes_per_s > 0)) return kEncoderGemmEff;
+    return 1.0 / (1.0 / kEncoderGemmEff + kGlueBytesPerFlop * peak_flops / bytes_per_s);
+}
+
+// A whole pre-training run's GPU-hours against its steady-state speed: failures and restarts,
+// checkpoints, evaluation, data stalls and the smaller, slower stages (batch ramp-up, long context).
+// Calibration: Meta's Llama 2 70B (A100, 1.72 M hours) and Llama 3.1 70B (H100, 7.0 M hours) imply
+// 0.80 and 0.63 of the steady-state speed; 0.70 between them. Model cards' hours of 29 other dense
+// runs (checks) imply 0.34-1.03, median 0.68. A fine-tune is short and measured as it runs: 1.
+constexpr double kPretrainGoodput = 0.70;
+
+double effective_goodput(const State& s) {
+    if (s.goodput) return std::clamp(*s.goodput, 0.05, 1.0);
+    return s.task == Task::train ? kPretrainGoodput : 1.0;
+}
+
 double effective_mfu(const State& s) {
     if (s.mfu) return std::clamp(*s.mfu, 0.01, 1.0);
     const bool nemo = s.trainer == Trainer::nemo;
     if (nemo && (s.task == Task::train || s.method != TuneMethod::qlora)) return kNemoMfu;
-    if (s.task == Task::train || s.method == TuneMethod::full) return 0.40;
+    // Pre-training with no GPU named: the H100 SXM's (989.5 TFLOPS, 3.35 TB/s), the reference.
+    if (s.task == Task::train) return steady_training_mfu(989.5e12, 3.35e12);
+    if (s.method == TuneMethod::full) return 0.40;
     const bool fused = s.trainer != Trainer::hf;  // measured runs: see training.cpp
     if (s.method == TuneMethod::lora) return fused ? 0.50 : 0.30;
     return fused ? 0.40 : 0.25;
@@ -295,7 +322,7 @@ void rocm_assumption(const std::vector<const GpuSpec*>& gpus, const State& state
 }
 
 // The modelling assumptions behind the result, itemised (Result::assumptions).
-void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus, Result& r) {
+void say_assumptions(const State& state, const Catalog& catalog, const std::vector<const GpuSpec*>& gpus, Result& r) {
     const Assumptions a = Assumptions::typical();
     const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     auto& said = r.assumptions;
@@ -327,7 +354,7 @@ void say_assumptions(const State& state, const std::vector<const GpuSpec*>& gpus
         said.push_back(Message(code::assume_tp_in_server));
         said.push_back(Message(code::assume_mtok_at_load).num("users", planned_users(state)));
     } else if (state.task == Task::tune || state.task == Task::train) {
-        training_assumptions(r, said);
+        training_assumptions(r, catalog, said);
         if (r.horizon_days > 0) said.push_back(Message(code::plan_horizon).num("days", r.horizon_days));
     } else if (state.task == Task::infer) {
         // speech.cpp / embeddings.cpp listed theirs while evaluating
@@ -413,8 +440,11 @@ Result evaluate_state(const State& asked, const Catalog& catalog) {
         r.warnings.push_back(Message(code::price_recommend_priced).str("currency", r.currency));
     warn_prices(gpus, r);
     if (r.recommended >= 0) r.gpu_hours = r.options[size_t(r.recommended)].gpu_hours;
+    // The MFU said beside the figures: the recommended GPU's (a budget's: its own GPU's, training.cpp).
+    if (r.recommended >= 0 && r.options[size_t(r.recommended)].mfu > 0 && !r.state.gpuh)
+        r.mfu = r.options[size_t(r.recommended)].mfu;
 
-    say_assumptions(state, gpus, r);
+    say_assumptions(state, catalog, gpus, r);
     advise(catalog, r);
     return r;
 }

@@ -177,6 +177,7 @@ struct Option {
     // training / tuning
     Range gpu_hours, days;
     double energy_mwh = 0;
+    double mfu = 0;           // training / tuning: the MFU on this GPU (BF16 dense peak; MoE factor in)
     // services (services.hpp): speech-to-text and embeddings
     Range audio_x_realtime;     // seconds of recorded audio one GPU transcribes per second
     double streams_served = 0;  // live audio streams the option carries beside the recorded audio

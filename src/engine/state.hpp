@@ -119,7 +119,8 @@ struct State {
     double batch = 1;       // micro-batch per GPU, sequences
     bool ckpt = true;       // activation checkpointing
     std::optional<int> zero;    // 0-3; default: smallest stage that fits
-    std::optional<double> mfu;  // of a BF16 run, against the BF16 dense peak; default: default_mfu()
+    std::optional<double> mfu;  // of a BF16 run, against the BF16 dense peak; default: effective_mfu()
+    std::optional<double> goodput;  // share of a run's GPU-hours spent at its steady speed; effective_goodput()
     std::optional<double> days; // deadline
     // A compute budget instead of a dataset, as model cards publish it: GPU-hours on one GPU.
     std::optional<double> gpuh;
@@ -167,10 +168,16 @@ bool vendor_matches(VendorFilter v, std::string_view gpu_vendor);
 double default_tokens(Task t);
 double effective_tokens(const State& s);
 // MFU of a BF16 dense run against the BF16 dense peak: the user's, or the default for the task,
-// method and trainer (0.40 full / training; LoRA 0.30 hf, 0.50 fused; QLoRA 0.25 hf, 0.40 fused;
-// nemo 0.56 for training, full and LoRA, sizing.cpp kNemoMfu).
-// The engine scales it for MoE models and FP8 training (training.cpp: training_mfu).
+// method and trainer (0.40 full; LoRA 0.30 hf, 0.50 fused; QLoRA 0.25 hf, 0.40 fused; nemo 0.56 for
+// training, full and LoRA, sizing.cpp kNemoMfu; pre-training: the GPU's steady_training_mfu, here
+// the H100's). The engine scales it for MoE models and FP8 training (training.cpp: training_mfu_on).
 double effective_mfu(const State& s);
+// Pre-training's steady-state MFU on a GPU of this BF16 dense peak (FLOP/s) and memory bandwidth
+// (bytes/s): GEMMs at 80 % of the peak, the memory-bound rest at the bandwidth (sizing.cpp).
+double steady_training_mfu(double peak_flops, double bytes_per_s);
+// Share of a run's GPU-hours spent at its steady speed: the user's `goodput`, 0.70 for
+// pre-training (a model card's hours against benchmark speed), 1 for fine-tuning.
+double effective_goodput(const State& s);
 // With no deadline, a plan finishes within this many days: 90 for training, 30 for fine-tuning.
 double default_horizon_days(Task t);
 

@@ -31,6 +31,8 @@ double encoder_compute_eff(const Assumptions& a, int hidden);
 double encoder_eff_on(const Assumptions& a, int hidden, const GpuSpec& g, ComputeKind math);
 // Share of the peak an encoder's GEMMs reach on their own, in either arithmetic.
 constexpr double kEncoderGemmEff = 0.80;
+// Pre-training's memory-bound work, bytes moved per model FLOP (sizing.cpp steady_training_mfu).
+constexpr double kGlueBytesPerFlop = 0.0036;
 // The arithmetic an encoder service runs: 16-bit tensor math (TEI and NeMo cast an FP32 checkpoint to
 // it, faster-whisper dequantizes to it), FP32 math when the user asks for FP32 weights (wq=fp32, as
 // sentence-transformers and candle run by default).
@@ -43,6 +45,8 @@ double training_flops_per_token(const ModelSpec& m, const State& s);
 // MFU of the job in BF16 against the BF16 dense peak: the user's `mfu`, or the default scaled for
 // MoE models (moe_mfu_factor, 1 for dense ones). FP8 training adds its speed-up on top (training.cpp).
 double training_mfu(const State& s, const ModelSpec& m);
+// The same on one GPU: pre-training's default is that GPU's steady MFU (steady_training_mfu).
+double training_mfu_on(const State& s, const ModelSpec& m, const GpuSpec& g);
 double moe_mfu_factor(const ModelSpec& m);
 
 // Communication of a training layout per step, as shares of compute time (TP, DP, EP) or of the
@@ -54,7 +58,7 @@ struct TrainingComm {
 };
 TrainingComm training_comm(const Job& job, const Option& o);
 // The itemised assumptions of a training / tuning result (MFU, framework, layout, overheads).
-void training_assumptions(const Result& r, std::vector<Message>& said);
+void training_assumptions(const Result& r, const Catalog& catalog, std::vector<Message>& said);
 
 // Serving command (vLLM, or llama.cpp for GGUF) that reproduces an inference option.
 std::vector<CommandLine> serving_command(const Job& job, const Option& o);

@@ -285,22 +285,39 @@ double training_flops(const ModelSpec& m, const State& s) {
 // (37 B active) 0.30 (2.664 M H800-hours for 14.8 T tokens in FP8 at 1.3x), DeepSeek-V2 (21 B)
 // 0.26 (172.8 K H800-hours per trillion tokens, BF16); Megatron-Bridge on H100: Qwen3-235B-A22B
 // 0.18-0.24, gpt-oss-120b (5.1 B) 0.15-0.16, Qwen3-30B-A3B (3.3 B) 0.09-0.12 (FP8 runs / 1.3).
-// They fall about with the square root of the active parameters: 0.30 × sqrt(active / 37 B),
-// here as a factor on the dense 0.40 (so also on LoRA and full fine-tuning of an MoE model).
-// Below ~6 B active (where the curve meets 0.30; gpt-oss-120b's 5.1 B is just under) they stop falling:
-// IBM's Granite 3.0 MoE models (0.4 and 0.9 B active, data parallel only, ScatterMoE kernels) ran at
-// 0.10-0.11 of the peak, so the factor keeps a floor (kMoeMfuFloor, set on those two runs: 0.12 with
-// the dense 0.40).
-constexpr double kMoeMfuFloor = 0.30;
+// DeepSeek-V3's whole run reached what a dense model's does on an H800 (0.43 steady × goodput 0.70),
+// so the factor is 1 at 37 B active and falls with the square root of the active parameters
+// (also on LoRA and full fine-tuning of an MoE model). Below ~6 B active (where the curve meets 0.40;
+// gpt-oss-120b's 5.1 B is just under) they stop falling: IBM's Granite 3.0 MoE models (0.4 and 0.9 B
+// active, data parallel only, ScatterMoE kernels) ran at 0.10-0.11 of the peak, so the factor keeps a
+// floor (kMoeMfuFloor, set on those two runs: 0.12 of an H100's peak with the dense 0.30).
+constexpr double kMoeMfuFloor = 0.40;
 
 double moe_mfu_factor(const ModelSpec& m) {
     if (!is_moe(m)) return 1.0;
     const double active = m.active_params_b > 0 ? m.active_params_b : m.params_b;
-    return std::clamp(0.75 * std::sqrt(active / 37.0), kMoeMfuFloor, 1.0);
+    return std::clamp(std::sqrt(active / 37.0), kMoeMfuFloor, 1.0);
+}
+
+// The dense MFU on this GPU: the user's; pre-training's steady MFU of the GPU (NeMo's published one
+// on NVIDIA); fine-tuning's per method and trainer. NeMo's published speed is NVIDIA's: on ROCm the
+// layout runs in AMD's Megatron-LM fork at the fused trainers' figure (Megatron-LM's for full
+// fine-tuning, the GPU's steady MFU for pre-training).
+double dense_mfu_on(const State& s, const GpuSpec& g) {
+    if (s.mfu) return effective_mfu(s);
+    State own = s;
+    if (s.trainer == Trainer::nemo && runs_rocm(g)) own.trainer = Trainer::fused;
+    if (own.task == Task::train && own.trainer != Trainer::nemo)
+        return steady_training_mfu(peak_flops(g, ComputeKind::bf16), memory_bandwidth_bytes_per_s(g));
+    return effective_mfu(own);
 }
 
 double training_mfu(const State& s, const ModelSpec& m) {
     return s.mfu ? effective_mfu(s) : effective_mfu(s) * moe_mfu_factor(m);
+}
+
+double training_mfu_on(const State& s, const ModelSpec& m, const GpuSpec& g) {
+    return s.mfu ? effective_mfu(s) : dense_mfu_on(s, g) * moe_mfu_factor(m);
 }
 
 namespace {
@@ -320,18 +337,10 @@ bool fp8_training(const Job& job, const GpuSpec& g) {
     return fp8_run(job.state, job.wq) && effective_compute(g, ComputeKind::fp8) == ComputeKind::fp8;
 }
 
-// FLOP/s one GPU sustains in this job: BF16 dense peak × MFU (× the FP8 speed-up), with the
-// assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on an AMD GPU ROCm's
-// GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp), and so does the run.
-// NeMo's published speed is NVIDIA's: on ROCm the layout runs in AMD's Megatron-LM fork at the MFU of
-// the fused trainers (the Megatron-LM default for training and full fine-tuning), not NeMo's.
-double mfu_on(const Job& job, const GpuSpec& g, double mfu) {
-    const State& s = job.state;
-    if (s.trainer != Trainer::nemo || s.mfu || !runs_rocm(g)) return mfu;
-    State megatron = s;
-    megatron.trainer = Trainer::fused;
-    return mfu * effective_mfu(megatron) / effective_mfu(s);
-}
+// FLOP/s one GPU sustains in this job at its steady speed: BF16 dense peak × MFU (× the FP8
+// speed-up), with the assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on
+// an AMD GPU ROCm's GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp),
+// and so does the run. A run's GPU-hours divide it by the goodput as well (effective_goodput).
 
 // The fine-tuning MFUs were set on runs with activation checkpointing on (LLaMA-Factory's default),
 // whose backward pass recomputes each layer's forward: 3 passes of LoRA's 2, 4 of full
@@ -344,29 +353,33 @@ double checkpoint_speedup(const State& s) {
     return (passes + 1.0) / passes;
 }
 
-double sustained_flops(const Job& job, const GpuSpec& g, double mfu, const Assumptions& a) {
+double sustained_flops(const Job& job, const GpuSpec& g, const Assumptions& a) {
     const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
-    return peak_flops(g, ComputeKind::bf16) * mfu_on(job, g, mfu) * vendor_gemm_share(g, a) * a.mfu_scale * fp8 *
+    const double mfu = training_mfu_on(job.state, job.model, g);
+    return peak_flops(g, ComputeKind::bf16) * mfu * vendor_gemm_share(g, a) * a.mfu_scale * fp8 *
            checkpoint_speedup(job.state);
 }
 
 // A budget of GPU-hours on a named GPU (`gpuh=2.1M&gpuh_gpu=h100-sxm`, as model cards publish
-// it) is the FLOPs that GPU sustains in those hours (BF16 peak × MFU, × FP8 speed-up); the token
-// count follows. False when there is no budget, or its GPU is unknown (then a warning).
-bool budget_flops(const Job& job, double mfu, Result& out, double* flops) {
+// it) is the FLOPs that GPU sustains in those hours (BF16 peak × its MFU, × FP8 speed-up, × the
+// goodput); the token count follows. False when there is no budget, or its GPU is unknown (then a
+// warning). Sets the result's MFU to that GPU's.
+bool budget_flops(const Job& job, Result& out, double* flops) {
     const State& s = job.state;
     if (!s.gpuh) return false;
     const GpuSpec* ref = job.catalog.find_gpu(s.gpuh_gpu);
     // Someone else's published budget: converted at the MFU, not at this run's checkpointing choice.
-    const double rate = ref ? sustained_flops(job, *ref, mfu, Assumptions::typical()) / checkpoint_speedup(s) : 0;
+    const double rate = ref ? sustained_flops(job, *ref, Assumptions::typical()) / checkpoint_speedup(s) : 0;
     if (!ref || rate <= 0) {
         out.warnings.push_back(Message(code::budget_gpu_unknown).str("gpu", s.gpuh_gpu));
         return false;
     }
-    *flops = *s.gpuh * kSecondsPerHour * rate;
+    out.mfu = training_mfu_on(s, job.model, *ref);
+    *flops = *s.gpuh * kSecondsPerHour * rate * effective_goodput(s);
     out.explanations.push_back({"compute.budget",
         Message(code::formula_flops_budget).num("gpuh", *s.gpuh).str("gpu", ref->name)
-            .num("tflops", peak_flops(*ref, ComputeKind::bf16) / 1e12).num("mfu", mfu * 100)
+            .num("tflops", peak_flops(*ref, ComputeKind::bf16) / 1e12).num("mfu", out.mfu * 100)
+            .num("goodput", effective_goodput(s) < 1 ? effective_goodput(s) * 100 : 0)
             .num("fp8", fp8_training(job, *ref) ? Assumptions::typical().fp8_train_speedup : 0).num("flops", *flops)
             .num("tokens_b", *flops / training_flops_per_token(job.model, s) / 1e9),
         {*flops, *flops, *flops}});
@@ -435,7 +448,7 @@ TrainingComm training_comm(const Job& job, const Option& o) {
     const ModelSpec& m = job.model;
     const State& s = job.state;
     if (!g || o.count <= 1 || m.layers <= 0) return c;
-    const double rate = sustained_flops(job, *g, training_mfu(s, m), Assumptions::typical());
+    const double rate = sustained_flops(job, *g, Assumptions::typical());
     const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);  // one micro-batch
     const double t_compute = training_flops_per_token(m, s) * tokens / (double(o.tp) * o.pp) / std::max(1.0, rate);
     if (!(t_compute > 0)) return c;
@@ -471,8 +484,8 @@ TrainingComm training_comm(const Job& job, const Option& o) {
 void evaluate_training(const Job& job, Result& out) {
     const State& s = job.state;
     const ModelSpec& m = job.model;
-    out.mfu = training_mfu(s, m);
-    const bool budget = budget_flops(job, out.mfu, out, &out.flops);
+    out.mfu = training_mfu(s, m);  // the H100's, until the ranking names the recommended GPU (sizing.cpp)
+    const bool budget = budget_flops(job, out, &out.flops);
     if (!budget) out.flops = training_flops(m, s);
     if (s.optim != Optimizer::adamw && !optimizer_chosen(s))
         out.warnings.push_back(Message(code::train_optim_ignored).num("train", s.task == Task::train ? 1 : 0));
@@ -493,7 +506,11 @@ void evaluate_training(const Job& job, Result& out) {
             out.options.push_back(o);
             continue;
         }
-        auto hours = [&](const Assumptions& a) { return out.flops / sustained_flops(job, g, out.mfu, a) / kSecondsPerHour; };
+        o.mfu = training_mfu_on(s, m, g);
+        const double goodput = effective_goodput(s);
+        auto hours = [&](const Assumptions& a) {
+            return out.flops / (sustained_flops(job, g, a) * goodput) / kSecondsPerHour;
+        };
         o.gpu_hours = {hours(Assumptions::optimistic()), hours(Assumptions::typical()), hours(Assumptions::pessimistic())};
 
         // Smallest count that fits in memory; then the deadline or the pinned count.
@@ -541,6 +558,19 @@ namespace gpusizer {
 
 namespace {
 
+// The GPU whose steady pre-training MFU the result states: the budget's, else the recommended one's;
+// none when the MFU is the user's, NeMo's or fine-tuning's.
+const GpuSpec* steady_gpu(const Result& r, const Catalog& catalog) {
+    const State& s = r.state;
+    if (s.task != Task::train || s.mfu) return nullptr;
+    std::string id;
+    if (s.gpuh) id = s.gpuh_gpu;
+    else if (r.recommended >= 0) id = r.options[size_t(r.recommended)].gpu_id;
+    const GpuSpec* g = id.empty() ? nullptr : catalog.find_gpu(id);
+    if (!g || (s.trainer == Trainer::nemo && !runs_rocm(*g))) return nullptr;
+    return g;
+}
+
 // NeMo's MFU and where it comes from (sizing.cpp kNemoMfu); QLoRA keeps the fused figure.
 Message nemo_assumption(const State& s) {
     const bool qlora = s.task == Task::tune && s.method == TuneMethod::qlora;
@@ -549,15 +579,20 @@ Message nemo_assumption(const State& s) {
 
 }  // namespace
 
-void training_assumptions(const Result& r, std::vector<Message>& said) {
+void training_assumptions(const Result& r, const Catalog& catalog, std::vector<Message>& said) {
     const State& s = r.state;
     const Assumptions a = Assumptions::typical();
     const Assumptions lo = Assumptions::optimistic(), hi = Assumptions::pessimistic();
     const bool fp8 = fp8_run(s, r.weight_format);
     const bool lora_fp8 = fp8 && !is_full(s);
-    said.push_back(Message(code::assume_mfu).num("mfu", r.mfu * 100).num("spread", (lo.mfu_scale - 1) * 100)
-                       .num("moe", s.mfu ? 0 : moe_mfu_factor(r.model) < 1 ? moe_mfu_factor(r.model) : 0)
-                       .num("dense", effective_mfu(s) * 100).num("fp8", fp8 ? a.fp8_train_speedup : 0)
+    const double moe = s.mfu ? 1.0 : moe_mfu_factor(r.model);
+    Message mfu = Message(code::assume_mfu).num("mfu", r.mfu * 100).num("spread", (lo.mfu_scale - 1) * 100)
+                      .num("moe", moe < 1 ? moe : 0).num("dense", r.mfu / moe * 100);
+    // Pre-training's default: the steady MFU of the GPU the MFU was said for, and how it follows.
+    const GpuSpec* g = steady_gpu(r, catalog);
+    if (g) mfu.num("steady", 1).str("gpu", g->name).num("gemm", kEncoderGemmEff * 100).num("bpf", kGlueBytesPerFlop)
+              .num("tflops", peak_flops(*g, ComputeKind::bf16) / 1e12).num("tbs", g->memory_bandwidth_gbs / 1e3);
+    said.push_back(mfu.num("fp8", fp8 ? a.fp8_train_speedup : 0)
                        .num("fp8_low", hi.fp8_train_speedup).num("fp8_high", lo.fp8_train_speedup)
                        .num("lora_fp8", lora_fp8 ? 1 : 0));
     said.push_back(Message(optimizer_state(s).assumption));
@@ -575,7 +610,8 @@ void training_assumptions(const Result& r, std::vector<Message>& said) {
     }
     said.push_back(Message(code::assume_train_overhead).num("gb", a.train_overhead_gb)
                        .num("low", lo.train_overhead_gb).num("high", hi.train_overhead_gb));
-    said.push_back(Message(code::assume_perfect_scaling));
+    if (effective_goodput(s) < 1) said.push_back(Message(code::assume_goodput).num("goodput", effective_goodput(s) * 100));
+    else said.push_back(Message(code::assume_perfect_scaling));
 }
 
 }  // namespace gpusizer

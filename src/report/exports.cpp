@@ -172,6 +172,7 @@ std::vector<std::pair<std::string, std::string>> inputs(const Result& r, Lang la
         add(s.task == Task::tune ? "Trainer" : "Framework", T(trainer_label(s), lang));
         if (s.task == Task::tune && s.trainer != Trainer::nemo) add("Optimizer", T(optimizer_label(s.optim), lang));
         add("Hardware efficiency (MFU), %", n((r.mfu > 0 ? r.mfu : effective_mfu(s)) * 100, 0));
+        add("Goodput (share of GPU-hours at steady speed), %", n(effective_goodput(s) * 100, 0));
         add("Deadline", s.days ? text::duration_hours(*s.days * 24, lang) : dash());
     } else {
         add("Memory the scene / batch needs, GB", n(s.vram, 1));

@@ -54,6 +54,7 @@ json state_json(const State& s, double mfu) {
     j["trainer"] = key(s.trainer); j["optim"] = key(s.optim);
     j["tokens"] = num(effective_tokens(s)); j["epochs"] = num(s.epochs); j["seq"] = num(s.seq); j["batch"] = num(s.batch);
     j["ckpt"] = s.ckpt; j["zero"] = s.zero ? json(*s.zero) : json(nullptr); j["mfu"] = num(mfu > 0 ? mfu : effective_mfu(s));
+    j["goodput"] = num(effective_goodput(s));
     j["days"] = s.days ? num(*s.days) : json(nullptr);
     j["gpuh"] = s.gpuh ? num(*s.gpuh) : json(nullptr);
     j["gpuh_gpu"] = s.gpuh_gpu;
@@ -221,6 +222,7 @@ void job_and_service_json(json& j, const Option& o, const Task task, Lang lang) 
     const bool train = task == Task::tune || task == Task::train;
     j["gpu_hours"] = train ? mid_or_null(o.gpu_hours, 1) : json(nullptr);
     j["gpu_hours_range"] = train ? range(o.gpu_hours, 1) : json(nullptr);
+    j["mfu"] = train && o.mfu > 0 ? round_to(o.mfu, 4) : json(nullptr);
     j["days"] = train ? mid_or_null(o.days, 3) : json(nullptr);
     j["days_range"] = train ? range(o.days, 3) : json(nullptr);
     j["energy_mwh"] = train && o.energy_mwh > 0 ? round_to(o.energy_mwh, 3) : json(nullptr);

@@ -209,7 +209,9 @@ const TextPair kEnglish[] = {
     {"assume.tp_in_server", "TP within one server over NVLink or PCIe; pipeline stages add memory, not speed"},
     {"assume.mfu",
      "MFU {mfu:0} % of the BF16 dense peak{?moe: (dense {dense:0} % × {moe:2} for a mixture of experts: "
-     "each expert's matrices are small and the all-to-all grows)}{?fp8:; FP8 training {fp8:2}× faster "
+     "each expert's matrices are small and the all-to-all grows)}{?steady:; pre-training's steady MFU on "
+     "{gpu}: 1 / (1 / {gemm:0} % for the GEMMs + {bpf:4} B per FLOP of memory-bound work × {tflops:0} TFLOPS "
+     "/ {tbs:2} TB/s), each GPU at its own peak and bandwidth}{?fp8:; FP8 training {fp8:2}× faster "
      "on GPUs with FP8 tensor cores (range {fp8_low:2}–{fp8_high:2}×)}{?lora_fp8: (LoRA on an FP8 base "
      "with a fused trainer such as NeMo: the frozen base's forward and gradient GEMMs run in FP8; Hugging "
      "Face + PEFT and QLoRA get no speed-up)} (range ±{spread:0} %)"},
@@ -240,6 +242,10 @@ const TextPair kEnglish[] = {
      "servers, EP for the experts, DP with the distributed optimizer (ZeRO-1); global batch "
      "{batch_m:0} M tokens, {net:0} GB/s per GPU between servers"},
     {"assume.perfect_scaling", "GPU-hours scale perfectly with the GPU count (no failures, restarts or evaluation)"},
+    {"assume.goodput",
+     "a whole run's GPU-hours are its steady speed's / goodput {goodput:0} % (failures and restarts, "
+     "checkpoints, evaluation, data stalls, slower stages: model cards' hours against benchmark speed; "
+     "`goodput=1` sizes the steady speed alone); otherwise they scale perfectly with the GPU count"},
     {"assume.month_rented",
      "a month is {hours:0} hours of rent: GPUs are billed around the clock whether busy or idle"},
     {"assume.mtok_at_load",
@@ -303,7 +309,7 @@ const TextPair kEnglish[] = {
      " = {flops:e3} FLOPs"},
     {"formula.flops_budget",
      "{gpuh:e2} GPU-hours on {gpu} × {tflops:0} TFLOPS dense BF16 × MFU {mfu:0} %"
-     "{?fp8: × FP8 {fp8:2}} = {flops:e3} FLOPs, "
+     "{?fp8: × FP8 {fp8:2}}{?goodput: × goodput {goodput:0} %} = {flops:e3} FLOPs, "
      "about {tokens_b:0} B tokens at this model's FLOPs per token"},
     {"formula.training_memory",
      "{method} + activations ({?ckpt:checkpointed}{!ckpt:no checkpointing}, micro-batch {batch:0} × "

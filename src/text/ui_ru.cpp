@@ -79,6 +79,8 @@ const TextPair kRussianUi[] = {
     {"Growth reserve, % more users", "Запас на рост, % пользователей"},
     {"Guide: ", "Гайд: "},
     {"Hardware efficiency (MFU), %", "Эффективность железа (MFU), %"},
+    {"Goodput, %", "Доля полезного времени, %"},
+    {"Goodput (share of GPU-hours at steady speed), %", "Доля полезного времени (GPU-часы на установившейся скорости), %"},
     {"Head dim", "Размер головы"},
     {"Hidden size", "Скрытый размер"},
     {"Hugging Face Trainer + PEFT", "Hugging Face Trainer + PEFT"},
@@ -127,8 +129,8 @@ const TextPair kRussianUi[] = {
     {"Compute as model cards publish it: hours of one GPU type. Typed as 2.1M or 2100000.",
      "Вычисления так, как их публикуют карточки моделей: часы одного типа GPU. Можно ввести 2.1M или 2100000."},
     {"Measured on", "Измерено на"},
-    {"The GPU the budget was measured on; other GPUs take it in proportion to their dense peak.",
-     "GPU, на котором измерен бюджет; другим GPU нужно время пропорционально их пиковой dense-производительности."},
+    {"The GPU the budget was measured on; other GPUs take it in proportion to their dense peak × MFU.",
+     "GPU, на котором измерен бюджет; другим GPU нужно время пропорционально их пиковой dense-производительности × MFU."},
     {"Trainer", "Тренер"},
     {"Framework", "Фреймворк"},
     {"NVIDIA NeMo / Megatron-Bridge", "NVIDIA NeMo / Megatron-Bridge"},
@@ -177,10 +179,19 @@ const TextPair kRussianUi[] = {
     {"Search models (name, family, size)", "Поиск модели (название, семейство, размер)"},
     {"Sequence length", "Длина последовательности"},
     {"Sharding", "Шардирование"},
-    {"Share of the BF16 dense peak a real run reaches: 35-45 % for large dense runs (Llama 3: 38-43 %); less for MoE. "
+    {"Share of the BF16 dense peak a run reaches at its steady speed. Pre-training: each GPU's own (A100 56 %, H100 "
+     "43 %: the memory-bound work grows with peak / bandwidth); less for MoE. A value set here holds on every GPU. "
      "FP8 adds its speed-up.",
-     "Доля пиковой dense-производительности BF16, которую достигает реальный прогон: 35–45 % у больших dense-моделей "
-     "(Llama 3: 38–43 %), у MoE меньше. FP8 добавляет своё ускорение."},
+     "Доля пиковой dense-производительности BF16, которую прогон достигает на установившейся скорости. Предобучение: "
+     "у каждого GPU своя (A100 56 %, H100 43 %: работа, упирающаяся в память, растёт с отношением пика к "
+     "пропускной способности); у MoE меньше. Заданное здесь значение действует на всех GPU. FP8 добавляет своё "
+     "ускорение."},
+    {"Share of a run's GPU-hours spent at its steady speed: failures, restarts, checkpoints, evaluation and data "
+     "stalls take the rest. Pre-training 70 % (model cards' hours against benchmark speed); 100 % sizes the steady "
+     "speed alone, as benchmarks measure it.",
+     "Доля GPU-часов прогона на установившейся скорости: остальное съедают сбои, перезапуски, чекпойнты, оценка и "
+     "простои данных. Предобучение 70 % (часы из карточек моделей против скорости бенчмарков); 100 % считает только "
+     "установившуюся скорость, как её меряют бенчмарки."},
     {"Share of each GPU's memory kept free (vLLM --gpu-memory-utilization = 1 - reserve).",
      "Доля памяти каждого GPU, оставляемая свободной (vLLM --gpu-memory-utilization = 1 − резерв)."},
     {"Show every layout (TP / PP variants)", "Показать все схемы (варианты TP / PP)"},

@@ -97,7 +97,8 @@ bool draw_dataset_or_budget(App& app, State& s) {
         names.push_back(g.name.c_str());
     }
     if (!names.empty() && int_combo(tr("Measured on"), "gpuh_gpu", &current, names.data(), int(names.size()),
-                                    tr("The GPU the budget was measured on; other GPUs take it in proportion to their dense peak."))) {
+                                    tr("The GPU the budget was measured on; other GPUs take it in proportion to "
+                                       "their dense peak × MFU."))) {
         s.gpuh_gpu = app.catalog.gpus[size_t(current)].id; changed = true;
     }
     if (app.result.tokens > 0)
@@ -581,9 +582,17 @@ bool draw_training_load(App& app, State& s) {
     changed |= number_row(tr("Micro-batch per GPU"), "batch", &s.batch, 1, 64, true, "%.0f", nullptr);
     double mfu = (s.mfu || app.result.mfu <= 0 ? effective_mfu(s) : app.result.mfu) * 100;
     if (number_row(tr("Hardware efficiency (MFU), %"), "mfu", &mfu, 5, 70, false, "%.0f",
-                   tr("Share of the BF16 dense peak a real run reaches: 35-45 % for large dense runs (Llama 3: "
-                      "38-43 %); less for MoE. FP8 adds its speed-up."))) {
+                   tr("Share of the BF16 dense peak a run reaches at its steady speed. Pre-training: each GPU's "
+                      "own (A100 56 %, H100 43 %: the memory-bound work grows with peak / bandwidth); less for MoE. "
+                      "A value set here holds on every GPU. FP8 adds its speed-up."))) {
         s.mfu = mfu / 100; changed = true;
+    }
+    double goodput = effective_goodput(s) * 100;
+    if (number_row(tr("Goodput, %"), "goodput", &goodput, 5, 100, false, "%.0f",
+                   tr("Share of a run's GPU-hours spent at its steady speed: failures, restarts, checkpoints, "
+                      "evaluation and data stalls take the rest. Pre-training 70 % (model cards' hours against "
+                      "benchmark speed); 100 % sizes the steady speed alone, as benchmarks measure it."))) {
+        s.goodput = goodput / 100; changed = true;
     }
     bool ckpt = s.ckpt;
     if (ImGui::Checkbox(tr("Activation checkpointing"), &ckpt)) { s.ckpt = ckpt; changed = true; }

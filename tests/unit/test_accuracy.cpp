@@ -79,8 +79,14 @@ TEST_CASE("the nearest published run prefers the same model and GPU") {
     REQUIRE(a.band != nullptr);
     CHECK(std::string(a.band->family) == "training_time");
     REQUIRE(a.nearest != nullptr);
-    // The 405B run itself set the dense MFU (calibration): the nearest check is another model's run.
-    CHECK(std::string(a.nearest->id) != "llama31-405b-train-hours");
+    // The 405B run is a check (no constant is set on it): the nearest run is that very one.
+    CHECK(std::string(a.nearest->id) == "llama31-405b-train-hours");
+    // A calibration run is never the nearest: Llama 3.1 70B set the goodput.
+    const Result r70 = test::run("v=1&task=train&model=meta-llama/Llama-3.1-70B-Instruct&tokens=15T&gpu=h100-sxm");
+    REQUIRE(!r70.options.empty());
+    const FigureAccuracy a70 = figure_accuracy(r70, r70.options.front(), "gpu_hours");
+    REQUIRE(a70.nearest != nullptr);
+    CHECK(std::string(a70.nearest->id) != "llama31-70b-train-hours");
 }
 
 TEST_CASE("the JSON lists the recommended option's bands as accuracy[]") {

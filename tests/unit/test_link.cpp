@@ -17,6 +17,7 @@ TEST_CASE("round trip: decode(encode(s)) == s, and encode is canonical") {
         "v=1&task=infer&model=Qwen/Qwen3-8B&ctx=32768&users=50",
         "v=1&task=tune&model=meta-llama/Llama-3.1-70B-Instruct&method=qlora&rank=64&tokens=250M&epochs=3&seq=8192&batch=2&ckpt=0&zero=3&mfu=0.35&gpu=h100-sxm&n=8",
         "v=1&task=train&model=deepseek-ai/DeepSeek-V3&wq=fp8&tokens=14.8T&days=57&gpu=h800&reserve=5",
+        "v=1&task=train&model=meta-llama/Llama-3.1-8B-Instruct&tokens=100B&mfu=0.45&goodput=0.85&gpu=h100-sxm&n=64",
         "v=1&task=other&use=transcode&streams=200&res=4k&codec=av1&sort=speed",
         "v=1&model=custom&params=70&active=70&layers=80&hidden=8192&heads=64&kv_heads=8&head_dim=128&kvq=fp8",
     };
@@ -93,6 +94,17 @@ TEST_CASE("ids are kept verbatim, never substituted") {
     CHECK(d.state.model == "acme/Retired-Model");
     CHECK(d.state.gpu == "old-gpu-1");
     CHECK(decode_link("v=1&model=<script>").warnings.size() == 1);
+}
+
+TEST_CASE("goodput: a share of a run's GPU-hours in (0.05, 1], anything else refused and said") {
+    CHECK(decode_link("v=1&task=train&goodput=0.9").state.goodput == 0.9);
+    CHECK(decode_link("v=1&task=train&goodput=1").state.goodput == 1.0);
+    for (const char* bad : {"0", "0.01", "1.5", "-1", "abc", "nan", ""}) {
+        CAPTURE(bad);
+        const DecodedLink d = decode_link(std::string("v=1&task=train&goodput=") + bad);
+        CHECK_FALSE(d.state.goodput.has_value());
+        CHECK_FALSE(d.warnings.empty());
+    }
 }
 
 TEST_CASE("typical links stay under 600 characters") {

@@ -212,15 +212,19 @@ TEST_CASE("a GPU-hour budget: gpt-oss-120b's 2.1 M H100-hours ≈ 1,600 H100 ≈
     CHECK(o.servers == 200);
     CHECK(o.gpu_hours.mid == doctest::Approx(2.1e6));  // the budget, on the GPU it was measured on
     CHECK(o.days.mid == doctest::Approx(54.69).epsilon(0.001));
-    // Tokens implied: the budget's FLOPs (hours × 989 TFLOPS BF16 × the MFU the hours are run at)
-    // over FLOPs per token. gpt-oss-120b is an MoE (5.1 B active): MFU 0.40 × max(0.30, 0.75·sqrt(5.1/37) = 0.28) = 0.12.
-    CHECK(r.mfu == doctest::Approx(0.40 * std::max(0.30, 0.75 * std::sqrt(r.model.active_params_b / 37.0))));
-    CHECK(r.mfu == doctest::Approx(0.12));
-    CHECK(r.flops == doctest::Approx(2.1e6 * 3600 * 989.4e12 * r.mfu).epsilon(0.002));
+    // Tokens implied: the budget's FLOPs (hours × 989 TFLOPS BF16 × the MFU the hours are run at × the
+    // goodput 0.70 of a whole run) over FLOPs per token. gpt-oss-120b is an MoE (5.1 B active): the
+    // H100's steady MFU 1 / (1/0.8 + 0.0036 × 989.5 / 3.35) = 0.432 × max(0.40, sqrt(5.1/37) = 0.37) = 0.173.
+    const double steady = 1 / (1 / 0.8 + 0.0036 * 989.5 / 3.35);
+    CHECK(r.mfu == doctest::Approx(steady * std::max(0.40, std::sqrt(r.model.active_params_b / 37.0))));
+    CHECK(r.mfu == doctest::Approx(0.173).epsilon(0.002));
+    CHECK(r.flops == doctest::Approx(2.1e6 * 3600 * 989.4e12 * r.mfu * 0.70).epsilon(0.002));
     CHECK(r.tokens == doctest::Approx(r.flops / training_flops_per_token(r.model, r.state)));
-    // On another GPU the same FLOPs take the peak ratio's hours (B200 2.25 PF vs H100 0.989 PF dense BF16).
+    // On another GPU the same FLOPs take the ratio of peak × steady MFU (B200 2.25 PF at 8 TB/s vs
+    // H100 0.989 PF at 3.35 TB/s dense BF16).
     const Result b = test::run("v=1&task=train&model=openai/gpt-oss-120b&gpuh=2.1M&gpu=b200&n=1600");
-    CHECK(b.options[0].gpu_hours.mid == doctest::Approx(2.1e6 * 989.4 / 2250).epsilon(0.01));
+    const double b200 = 1 / (1 / 0.8 + 0.0036 * 2250 / 8.0);
+    CHECK(b.options[0].gpu_hours.mid == doctest::Approx(2.1e6 * 989.4 * steady / (2250 * b200)).epsilon(0.01));
     // An unknown budget GPU: said, and the dataset is used instead.
     const Result unknown = test::run("v=1&task=train&gpuh=1000&gpuh_gpu=nope");
     CHECK(has_warning(unknown, code::budget_gpu_unknown));

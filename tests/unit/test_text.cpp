@@ -43,7 +43,7 @@ const std::set<std::string>& allowed_latin() {
             "parallel", "NCCL", "PyTorch", "FP4", "llama", "cpp", "max_num_batched_tokens", "max_num_seqs", "P4", "h264", "hevc", "av1", "1080p", "1080p30", "720p", "4k", "gpusizer", "USD", "3D", "lm", "head", "Q4_K_M",
             // product names and the link value a sentence tells the reader to set
             "Hugging", "Face", "Trainer", "PEFT", "Unsloth", "Liger", "torchtune", "Megatron", "LM", "trainer", "fused",
-            "to",
+            "to", "goodput",
             // the frameworks and files the training commands' notes name
             "LLaMA", "Factory", "AutoTP", "GPT", "SwiGLU", "RMSNorm", "RoPE", "tools", "preprocess_data", "py",
             "dataset_info", "json",
