@@ -53,11 +53,18 @@
 //     Per GPU CUDA context and kernels 1.3 GB (Hugging Face "Model training anatomy": 1,343 MB).
 //     Calibrated on Unsloth's published context limits of both families (validation.json).
 //   * Training FLOPs = 6·N_active·D + 6·L·s·d_attn·D (causal attention); LoRA/QLoRA 4·N·D (no
-//     weight gradients for frozen weights). GPU-hours = FLOPs / (BF16 dense peak · MFU · FP8 speed-up).
-//   * MFU is stated against the BF16 dense peak for a BF16 run: 0.40 full / training (Llama 3 405B:
-//     38-43 %), LoRA 0.30 (hf) / 0.50 (fused), QLoRA 0.25 / 0.40; × 0.75·sqrt(active / 37 B), at least
-//     0.30, for a mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8 on a GPU with FP8
-//     tensor cores, full training only) runs 1.3x faster (measured, assumptions.hpp), not 2x.
+//     weight gradients for frozen weights). GPU-hours = FLOPs / (BF16 dense peak · MFU · FP8 speed-up
+//     · goodput).
+//   * MFU is stated against the BF16 dense peak for a BF16 run. Pre-training: each GPU's steady MFU,
+//     1 / (1/0.80 + 0.0036 B per FLOP × peak / bandwidth): GEMMs at 80 % of the peak, the memory-bound
+//     rest at the bandwidth (A100 0.56, H100 0.43, B200 0.44; set on llm-foundry's MPT-7B on H100).
+//     Fine-tuning: 0.40 full, LoRA 0.30 (hf) / 0.50 (fused), QLoRA 0.25 / 0.40. × sqrt(active / 37 B),
+//     at least 0.40, for a mixture of experts (published MoE runs, training.cpp). FP8 training (wq=fp8
+//     on a GPU with FP8 tensor cores, full training only) runs 1.3x faster (measured), not 2x.
+//   * Goodput: a whole pre-training run spends 0.70 of its GPU-hours at the steady speed (failures,
+//     restarts, checkpoints, evaluation, data stalls; model cards' hours against benchmark speed, set
+//     between Meta's Llama 2 70B and Llama 3.1 70B runs); `goodput=1` is a benchmark's steady speed.
+//     Fine-tuning: 1.
 //   * Pre-training layouts as Megatron-LM sizes them: the smallest TP (inside a server, NVLink) ×
 //     PP (across servers) group that fits with ZeRO-1 (distributed optimizer); MoE experts split by the
 //     smallest EP (a power of two dividing DP, at most 64) that fits, the widest under ZeRO-2/3 (which
