@@ -129,7 +129,10 @@ void training_figures(const Result& r, const Option& o, FigureGrid& cell) {
     const text::Lang L = lang();
     cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L),
          range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" + formula_of(r.explanations, "compute.flops") + "\n" +
-             tr("GPU-hours = FLOPs / (dense peak × MFU) / 3600"),
+             tr("GPU-hours = FLOPs / (dense peak × MFU × goodput) / 3600") + "\n" +
+             fill(tr("MFU on this GPU {mfu} %, goodput {goodput} %"),
+                  {{"{mfu}", text::number(o.mfu * 100, 0, L)},
+                   {"{goodput}", text::number(effective_goodput(r.state) * 100, 0, L)}}),
          "gpu_hours");
     cell(tr("Time"), text::duration_hours(o.days.mid * 24, L),
          text::duration_hours(o.days.low * 24, L) + " – " + text::duration_hours(o.days.high * 24, L) + "\n" +

@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 332100,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 332700,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -64,12 +64,13 @@ const BUDGET = {
                                  // URLs), the FP32 encoders' glue split and the MoE MFU floor; 331033 B with 28 more
                                  // (AMD serving, speech-to-text) and the FP32 commands; 331175 B with NeMo's dtype
                                  // and the usable GB's decimal; 332044 B (+0.9 KB) with the seventeenth session's
-                                 // per-GPU training MFU and goodput (key, input row, words, per-option MFU)
+                                 // per-GPU training MFU and goodput (key, input row, words, per-option MFU); 332443 B
+                                 // with 8 more published runs in the error bands and the GPU-hours' MFU line
   'catalog.bin': 17.5 * KB,      // the packed catalog, without the texts the page never shows
   'fonts/Roboto-Regular-subset.ttf': 9 * KB,  // the glyphs the page draws (assets/fonts)
   'fonts/Roboto-Medium-subset.ttf': 9 * KB,
   // Not before the first frame (of a page in English):
-  'text-ru.bin': 35150,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
+  'text-ru.bin': 35300,          // the Russian text: a page in Russian fetches it with the module (18.2 KB
                                  // before the training commands' notes, the bands, the speech pipelines and the
                                  // hostile-input notices of 2026-12-04's fourth session: 21.2 KB; 24.8 KB with
                                  // the advice and issue 28's config.json notes in its fifth; 25.9 KB with issue 27's
@@ -128,9 +129,10 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // session's MXFP4 padding and launch factor and 40 more published runs in the error bands; 372.1 KB with
 // ROCm's MoE launch factor, FP32 encoders and 12 more runs; 374.8 KB with the sixteenth session's 77 more
 // published runs in the error bands; 375.9 KB with 28 more; 376.0 KB with the commands' dtypes; 376.9 KB with
-// the per-GPU training MFU and the goodput, their input row and Russian words): a known regression,
+// the per-GPU training MFU and the goodput, their input row and Russian words; 377.3 KB with 8 more runs
+// and the GPU-hours' MFU line): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 377.0 * KB;
+const FIRST_LOAD_BUDGET = 377.5 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
