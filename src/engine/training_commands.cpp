@@ -121,7 +121,8 @@ void megatron_model(ShellLines& c, const ModelSpec& m, const State& s) {
     if (step > 1 && step <= m.layers) {  // Megatron's integer N puts experts in layers 0, N, 2N…: a list
         const std::string tail = m.layers % step ? "+[0]*" + n(m.layers % step) : "";
         c.flag("--moe-layer-freq", "'([0]*" + n(step - 1) + "+[1])*" + n(m.layers / step) + tail + "'");
-    } else if (e.dense_layers > 0 && e.dense_layers < m.layers) {
+    } else if (e.dense_layers > 0 && e.dense_layers < m.layers && !m.linear) {
+        // (A hybrid's MoE blocks sit among its recurrent ones: its own pattern places them, not this list.)
         c.flag("--moe-layer-freq", "'([0]*" + n(e.dense_layers) + "+[1]*" + n(m.layers - e.dense_layers) + ")'");
     }
 }

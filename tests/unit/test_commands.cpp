@@ -297,6 +297,9 @@ TEST_CASE("pre-training: a Mamba hybrid's command is a template that says what p
     const Command c = checked_command(o);
     CHECK(flag_number(c, "--num-layers") == 52);
     CHECK(flag_number(c, "--num-experts") == 128);
+    // Its 23 MoE blocks are interleaved with the Mamba ones (hybrid_override_pattern "MEMEM*E…"), not
+    // after 29 dense layers: the pattern places them, and no --moe-layer-freq list says otherwise.
+    CHECK_FALSE(has_flag(c, "--moe-layer-freq"));
     std::string notes;
     for (const auto& n : c.notes) notes += n + "\n";
     CHECK(notes.find("pretrain_mamba.py") != std::string::npos);
