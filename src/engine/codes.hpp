@@ -252,6 +252,8 @@ namespace gpusizer {
     X(term_asr_trt, "term.asr_trt")                                            \
     X(term_asr_mode_chunk, "term.asr_mode_chunk")                              \
     X(term_asr_mode_seq, "term.asr_mode_seq")                                  \
+    X(term_sched_mixed, "term.sched_mixed")                                    \
+    X(term_sched_separate, "term.sched_separate")                              \
     X(term_index_zero, "term.index_zero")                                          \
     X(term_index_no_size, "term.index_no_size")                                    \
     X(term_index_no_metadata, "term.index_no_metadata")                            \

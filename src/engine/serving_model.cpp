@@ -250,22 +250,24 @@ Cycle Replica::cycle(double batch) const {
     // Decode steps per answer: speculation advances each sequence by per_step tokens a step.
     const double out_steps = std::max(1.0, out_tokens / w.spec.per_step);
     // Prompt tokens a step can take besides the running sequences' decode tokens.
-    const double budget = std::max(engine.step_tokens - b, 0.1 * engine.step_tokens);
+    const double budget = prompt_budget(b);
     const double chunks = std::ceil(in_tokens / budget);  // steps one prompt takes
     const double prompt = b * in_tokens;
     // Prompts arrive one by one, a chunk per step; more chunks than decode steps share steps.
     double mixed = b * chunks;
     if (mixed > out_steps) mixed = std::max(out_steps, std::ceil(prompt / budget));
-    const double steps = std::max(out_steps, mixed);
-    const double decoding = b * out_steps / steps;  // fewer than b when prompts hold the GPU
+    // Riding in the decode steps, prompts share them; in steps of their own they add to them.
+    const bool alone = engine.separate_prefill;
+    const double steps = alone ? out_steps + mixed : std::max(out_steps, mixed);
+    const double decoding = alone ? b : b * out_steps / steps;  // fewer than b when prompts hold the GPU
     Cycle c;
     c.decode_step = step_seconds(decoding, 0);
-    c.prefill_step = step_seconds(decoding, prompt / mixed);
+    c.prefill_step = prompt_step(decoding, prompt / mixed);
     c.seconds = (steps - mixed) * c.decode_step + mixed * c.prefill_step;
     const double own_prefill = chunks * c.prefill_step;
     c.tpot = std::max(c.decode_step / w.spec.per_step, (c.seconds - own_prefill) / out_tokens);
     // M/D/1 wait for the step budget: service s = the prompt's share of full steps.
-    const double full_step = step_seconds(decoding, budget);
+    const double full_step = prompt_step(decoding, budget);
     const double service = in_tokens / budget * full_step;
     const double arrivals = b / c.seconds;
     c.utilization = std::min(0.999, arrivals * service);
@@ -279,6 +281,15 @@ Cycle Replica::cycle(double batch) const {
     c.residual = b > 1 ? 0.5 * caught : 0.0;
     c.ttft = a.request_overhead_ms * 1e-3 + c.residual + c.queue + own_prefill;
     return c;
+}
+
+double Replica::prompt_budget(double decoding) const {
+    if (engine.separate_prefill) return engine.step_tokens;
+    return std::max(engine.step_tokens - decoding, 0.1 * engine.step_tokens);
+}
+
+double Replica::prompt_step(double decoding, double tokens) const {
+    return step_seconds(engine.separate_prefill ? 0.0 : decoding, tokens);
 }
 
 bool Replica::meets_targets(double batch) const {
@@ -330,6 +341,7 @@ Replica make_replica(const Job& job, const GpuSpec& g, int tp, int pp, const Ass
     r.gpu = &g;
     r.a = a;
     r.engine = serving_engine(g, job.wq, batch);
+    r.engine.separate_prefill = !r.engine.llamacpp && s.sched == Scheduler::separate;  // llama-server mixes
     // llama.cpp spreads layers over its GPUs (--split-mode layer): stages in series, no all-reduce.
     r.tp = r.engine.llamacpp ? 1 : tp;
     r.pp = r.engine.llamacpp ? tp * pp : pp;

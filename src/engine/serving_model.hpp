@@ -14,7 +14,9 @@
 // (MoE: the experts its tokens touch) or the GEMM FLOPs of all its tokens, whichever is longer;
 // plus attention (KV bytes of every decoding sequence, FLOPs of the prompt chunk); plus a fixed
 // time per layer; plus the TP all-reduces. Over one cycle each of `batch` requests is prefilled and
-// decoded once: decode steps, some carrying a prompt chunk, so prompts slow everyone's decode.
+// decoded once: decode steps, some carrying a prompt chunk, so prompts slow everyone's decode. With
+// sched=separate (SGLang's default, vLLM before V1) the prompts' steps carry no decoding and come on
+// top of the decode steps: decoding waits while they run.
 // Time to first token adds a queue: prompts arrive at batch / cycle per second and wait for the
 // step budget like an M/D/1 queue (mean wait ρ·s / 2(1 − ρ), at most the batch's other prompts).
 #pragma once
@@ -31,6 +33,7 @@ struct ServingEngine {
     double step_tokens = 8192;  // tokens per step: vLLM max_num_batched_tokens, llama.cpp n_batch
     double max_seqs = 1024;     // sequences vLLM profiles the sampler for (max_num_seqs)
     double block_tokens = 16;   // KV allocation granularity
+    bool separate_prefill = false;  // prompts run in steps of their own while decoding waits (sched=separate)
 };
 // vLLM's defaults depend on the GPU: 8192 tokens and 1024 sequences on GPUs of 70 GiB or more
 // (A100 excepted), 2048 and 256 otherwise; a batch above max_num_seqs raises it (the command says so).
@@ -145,6 +148,10 @@ struct Replica {
     double batch_limit_by_memory() const;
 
     double step_seconds(double decoding, double prompt_tokens) const;
+    // Prompt tokens a step takes beside `decoding` sequences (the whole budget when prompts run
+    // alone), and the time of a step carrying `tokens` of them (beside the decoding, or alone).
+    double prompt_budget(double decoding) const;
+    double prompt_step(double decoding, double tokens) const;
     Cycle cycle(double batch) const;
     double tps_per_user(double batch) const { return 1.0 / cycle(batch).tpot; }
     bool meets_targets(double batch) const;

@@ -341,6 +341,7 @@ void say_assumptions(const State& state, const Catalog& catalog, const std::vect
         const bool moe = r.model.moe && r.model.moe->experts > 0;
         said.push_back(Message(code::assume_continuous_batching).num("layer_us", a.layer_overhead_us)
                            .num("low", lo.layer_overhead_us).num("high", hi.layer_overhead_us).num("moe", moe)
+                           .num("separate", state.sched == Scheduler::separate ? 1 : 0)
                            .num("mxfp4", moe && r.weight_format == WeightFormat::mxfp4 ? 1 + kMxfp4MoeLayerFactor : 0));
         said.push_back(Message(code::assume_ttft_queue).num("ms", a.request_overhead_ms));
         if (state.offload)

@@ -94,10 +94,10 @@ double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Wait
     const Cycle c = r.cycle(std::max(1.0, n));
     // The prompt's own prefill: its chunks, each a step carrying up to the budget of its tokens beside
     // the running sequences' decode; a longer prompt than the mean adds the difference.
-    const double budget = std::max(r.engine.step_tokens - n, 0.1 * r.engine.step_tokens);
+    const double budget = r.prompt_budget(n);
     auto own = [&](double tokens) {
         const double chunks = std::ceil(tokens / budget);
-        return chunks * r.step_seconds(n, tokens / chunks);
+        return chunks * r.prompt_step(n, tokens / chunks);
     };
     const double longer = own(length_at(r.in(), load.spread, q)) - own(r.in());
     return c.ttft - c.queue - c.residual + residual_quantile(c, n, q) + longer +
@@ -109,8 +109,8 @@ Waits waits_at(const Replica& r, double n, double limit, const SloLoad& load) {
     Waits w;
     const double variability = 0.5 * (load.burst * load.burst + load.spread * load.spread);
     // Prompts for the step's token budget (G/G/1, Kingman).
-    const double budget = std::max(r.engine.step_tokens - n, 0.1 * r.engine.step_tokens);
-    const double service = r.in() / budget * r.step_seconds(n, budget);
+    const double budget = r.prompt_budget(n);
+    const double service = r.in() / budget * r.prompt_step(n, budget);
     const double rho = std::min(0.999, load.rps * service);
     const double mean_wait = rho / (1.0 - rho) * service * variability;
     w.prefill_p = rho;

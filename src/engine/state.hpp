@@ -35,6 +35,11 @@ enum class RankBy { cost, speed, gpus };
 // (sequential, Whisper's own long-form algorithm).
 enum class AsrRuntime { hf, ct2, cpp, trt };
 enum class AsrMode { chunked, sequential };
+// How the serving engine schedules prompts (`sched=`): chunks of them ride in the decode steps up to
+// the step's token budget (mixed: vLLM V1's chunked prefill, TensorRT-LLM's in-flight batching), or
+// prompts run in batches of their own while decoding waits (separate: SGLang's default, without
+// --enable-mixed-chunk, and vLLM before V1 without chunked prefill).
+enum class Scheduler { mixed, separate };
 // Host memory of a partial-offload box (offload=1): dual-channel desktop DDR4-3200 or DDR5-5600.
 enum class HostRam { ddr4, ddr5 };
 // Which vendors' GPUs to evaluate (`vendor=`): the article names NVIDIA only; AMD runs ROCm.
@@ -92,6 +97,7 @@ struct State {
     double burst = 1;       // coefficient of variation of inter-arrival times (1 = Poisson)
     double pct = 95;        // the percentile the targets hold at
     double spread = 0;      // coefficient of variation of prompt and answer lengths (0 = fixed)
+    Scheduler sched = Scheduler::mixed;  // how prompts share the GPU with decoding
     int spare = 1;          // replicas kept beside those the rate needs (N+1)
     // The request's shape (workload.hpp): prefix cache, sessions, speculation, reasoning, adapters.
     double prefix = 0;      // share of the first prompt of a session already in the prefix cache (0-1)

@@ -57,6 +57,8 @@ constexpr Term<AsrMode> kAsrModes[] = {{AsrMode::chunked, "chunk", code::term_as
                                        {AsrMode::sequential, "seq", code::term_asr_mode_seq}};
 
 // The link writes the digit; "ddr4" / "ddr5" are read too (the JSON prints those).
+constexpr Term<Scheduler> kSchedulers[] = {{Scheduler::mixed, "mixed", code::term_sched_mixed},
+                                           {Scheduler::separate, "separate", code::term_sched_separate}};
 constexpr Term<HostRam> kHostRams[] = {{HostRam::ddr4, "4", nullptr, "ddr4"}, {HostRam::ddr5, "5", nullptr, "ddr5"}};
 
 // "any" last: the warning has always listed it so.
@@ -93,6 +95,7 @@ template <> Terms<Optimizer> terms<Optimizer>() { return table(kOptimizers); }
 template <> Terms<RankBy> terms<RankBy>() { return table(kRankings); }
 template <> Terms<AsrRuntime> terms<AsrRuntime>() { return table(kAsrRuntimes); }
 template <> Terms<AsrMode> terms<AsrMode>() { return table(kAsrModes); }
+template <> Terms<Scheduler> terms<Scheduler>() { return table(kSchedulers); }
 template <> Terms<HostRam> terms<HostRam>() { return table(kHostRams); }
 template <> Terms<VendorFilter> terms<VendorFilter>() { return table(kVendors); }
 template <> Terms<Resolution> terms<Resolution>() { return table(kResolutions); }

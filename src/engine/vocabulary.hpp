@@ -40,6 +40,7 @@ template <> Terms<Optimizer> terms<Optimizer>();
 template <> Terms<RankBy> terms<RankBy>();
 template <> Terms<AsrRuntime> terms<AsrRuntime>();
 template <> Terms<AsrMode> terms<AsrMode>();
+template <> Terms<Scheduler> terms<Scheduler>();
 template <> Terms<HostRam> terms<HostRam>();
 template <> Terms<VendorFilter> terms<VendorFilter>();
 template <> Terms<Resolution> terms<Resolution>();

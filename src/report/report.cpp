@@ -65,7 +65,7 @@ json state_json(const State& s, double mfu) {
     j["think_tokens"] = num(answer_tokens(s) - std::max(1.0, s.out));
     j["loras"] = s.loras; j["lora_rank"] = s.lora_rank;
     j["lora_batch"] = s.lora_batch ? json(*s.lora_batch) : json(nullptr);
-    j["asr_rt"] = key(s.asr_runtime); j["longform"] = key(s.asr_mode);
+    j["asr_rt"] = key(s.asr_runtime); j["longform"] = key(s.asr_mode); j["sched"] = key(s.sched);
     j["beam"] = s.beam > 0 ? json(s.beam) : json(nullptr); j["asr_batch"] = s.asr_batch > 0 ? json(s.asr_batch) : json(nullptr);
     j["clip"] = num(s.clip); j["speech_tokens"] = num(s.speech_tokens);
     j["offload"] = s.offload; j["ram"] = num(s.ram); j["ddr"] = "ddr" + key(s.ddr);  // "ddr4": the link writes "4"

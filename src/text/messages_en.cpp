@@ -196,8 +196,9 @@ const TextPair kEnglish[] = {
      "PCIe x16 at {pcie:0} % of its rate; {switch_us:0} µs per GPU-CPU hand-over; {os:0} GB of RAM kept for the "
      "system"},
     {"assume.continuous_batching",
-     "continuous batching with chunked prefill: every step carries each running request's next token "
-     "and a chunk of a prompt; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
+     "continuous batching with chunked prefill: {!separate:every step carries each running request's next token "
+     "and a chunk of a prompt}{?separate:prompts run in steps of their own while decoding waits (SGLang's "
+     "default scheduler, vLLM before V1; `sched=separate`)}; a step costs the longer of the weight read and the GEMM FLOPs, plus KV "
      "reads, {layer_us:0} µs per layer (range {low:0}-{high:0}{?moe:; an MoE layer {!mxfp4:twice that}{?mxfp4:{mxfp4:1} times "
      "that, its MXFP4 experts run more kernels}}) and the TP all-reduces, so prompts "
      "slow everyone's decode"},
@@ -450,6 +451,8 @@ const TextPair kEnglish[] = {
     {"term.asr_trt", "an optimised server (TensorRT-LLM, vLLM)"},
     {"term.asr_mode_chunk", "30-s chunks decoded in batches"},
     {"term.asr_mode_seq", "sequential long-form (each window starts where the last text ended)"},
+    {"term.sched_mixed", "prompt chunks ride in the decode steps (vLLM V1, TensorRT-LLM)"},
+    {"term.sched_separate", "prompts in batches of their own, decoding waits (SGLang's default, vLLM before V1)"},
     {"formula.whisper_pipeline",
      "{runtime}, {mode}, beam {beam:0}: a window covers {advance:1} s of audio and {tokens:0} tokens; each decoder "
      "step reads the decoder's {weights_mb:0} MB once and {kv_mb:0} MB of cross-attention K/V per hypothesis"},

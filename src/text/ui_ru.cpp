@@ -81,6 +81,15 @@ const TextPair kRussianUi[] = {
     {"Growth reserve, % more users", "Запас на рост, % пользователей"},
     {"Guide: ", "Гайд: "},
     {"Hardware efficiency (MFU), %", "Эффективность железа (MFU), %"},
+    {"Scheduler", "Планировщик"},
+    {"Prompts ride in decode steps (vLLM, TensorRT-LLM)", "Промпты в шагах декодирования (vLLM, TensorRT-LLM)"},
+    {"Prompts in steps of their own (SGLang)", "Промпты отдельными шагами (SGLang)"},
+    {"How the server fits new prompts between the running answers: vLLM V1 and TensorRT-LLM put prompt chunks into "
+     "the decode steps; SGLang's default (and vLLM before V1) runs prompts in steps of their own while every answer "
+     "waits, so answers slow more under load.",
+     "Как сервер вставляет новые промпты между идущими ответами: vLLM V1 и TensorRT-LLM кладут куски промптов в шаги "
+     "декодирования; SGLang по умолчанию (и vLLM до V1) выполняет промпты отдельными шагами, пока все ответы ждут, "
+     "поэтому под нагрузкой ответы замедляются сильнее."},
     {"Goodput, %", "Доля полезного времени, %"},
     {"Goodput (share of GPU-hours at steady speed), %", "Доля полезного времени (GPU-часы на установившейся скорости), %"},
     {"Head dim", "Размер головы"},

@@ -62,6 +62,16 @@ bool draw_rate_load(State& s) {
     tooltip_on_hover(tr("Instead of concurrent users: requests per second arriving at random, with the time to first "
                    "token and the speed held at a percentile (95 % of requests, 99 %…), as MLPerf's Server scenario "
                    "judges. The fleet gets the replicas the rate needs plus a spare."));
+    int sched = int(s.sched);
+    const char* schedulers[] = {tr("Prompts ride in decode steps (vLLM, TensorRT-LLM)"),
+                                tr("Prompts in steps of their own (SGLang)")};
+    if (int_combo(tr("Scheduler"), "sched", &sched, schedulers, 2,
+                  tr("How the server fits new prompts between the running answers: vLLM V1 and TensorRT-LLM put "
+                     "prompt chunks into the decode steps; SGLang's default (and vLLM before V1) runs prompts in "
+                     "steps of their own while every answer waits, so answers slow more under load."))) {
+        s.sched = Scheduler(sched);
+        changed = true;
+    }
     if (!by_rate) return changed;
     changed |= draw_length_presets(s);
     changed |= number_row(tr("Requests per second"), "rps", &s.rps, 0.01, 100000, true, "%.2f",

@@ -27,6 +27,40 @@ struct Fixture {
 
 }  // namespace
 
+TEST_CASE("sched=separate: prompts in steps of their own add to the decode steps, and decoding waits") {
+    // SGLang's default scheduler (no --enable-mixed-chunk) and vLLM before V1 run a batch of prompts
+    // alone: the 128 decode steps of 64 answers stay, and the 64 prompt steps come on top of them.
+    const std::string link = "v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=1024&out=128";
+    const Fixture mixed(link, "h100-sxm"), separate(link + "&sched=separate", "h100-sxm");
+    CHECK(separate.d.warnings.empty());
+    const Replica rm = mixed.replica(), rs = separate.replica();
+    CHECK_FALSE(rm.engine.separate_prefill);
+    CHECK(rs.engine.separate_prefill);
+    const Cycle cm = rm.cycle(64), cs = rs.cycle(64);
+    CHECK(cs.seconds == doctest::Approx(128 * cs.decode_step + 64 * cs.prefill_step));
+    CHECK(cs.decode_step == doctest::Approx(cm.decode_step));  // both steps decode all 64 answers
+    // A prompt step alone carries no decoding: the whole budget of 8192 is the prompts'.
+    CHECK(rs.prompt_budget(64) == 8192);
+    CHECK(rm.prompt_budget(64) == 8192 - 64);
+    CHECK(cs.prefill_step == doctest::Approx(rs.step_seconds(0, 1024)));
+    // Under load a user's time per token is longer, and the replica serves fewer requests a second.
+    CHECK(cs.tpot > cm.tpot);
+    CHECK(64 / cs.seconds < 64 / cm.seconds);
+    // One user with a short prompt: the same within a few per cent.
+    const Fixture one_m("v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=16&out=128", "h100-sxm");
+    const Fixture one_s("v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=16&out=128&sched=separate", "h100-sxm");
+    CHECK(one_s.replica().cycle(1).tpot == doctest::Approx(one_m.replica().cycle(1).tpot).epsilon(0.02));
+    // llama-server mixes prompt and decode tokens in its batches whatever the key says.
+    const Fixture gguf("v=1&model=Qwen/Qwen3-8B&wq=q4_k_m&sched=separate", "rtx-4090");
+    CHECK_FALSE(gguf.replica().engine.separate_prefill);
+    // The key round-trips, a wrong word is refused and said.
+    CHECK(encode_link(separate.d.state).find("sched=separate") != std::string::npos);
+    CHECK(encode_link(mixed.d.state).find("sched") == std::string::npos);
+    const DecodedLink bad = decode_link(link + "&sched=fast");
+    CHECK(bad.state.sched == Scheduler::mixed);
+    CHECK_FALSE(bad.warnings.empty());
+}
+
 TEST_CASE("a prompt's prefill adds to the cycle: long prompts slow everyone's decode") {
     const Fixture f("v=1&model=Qwen/Qwen3-8B&wq=fp8&ctx=1152&in=1024&out=128", "h100-sxm");
     const Replica r = f.replica();
