@@ -202,6 +202,7 @@ namespace gpusizer {
     X(cmd_lora_modules, "cmd.lora_modules")                                         \
     X(cmd_kv_offload, "cmd.kv_offload")                                             \
     X(cmd_replicas, "cmd.replicas")                                                \
+    X(cmd_sglang_extras, "cmd.sglang_extras")                                      \
     X(cmd_offload, "cmd.offload")                                                  \
     X(cmd_layout, "cmd.layout")                                                    \
     X(cmd_train_megatron, "cmd.train_megatron")                                    \

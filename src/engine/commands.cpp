@@ -77,6 +77,77 @@ void add_workload_flags(const Job& job, const Option& o, std::vector<CommandLine
     lines.insert(lines.end(), notes.begin(), notes.end());
 }
 
+// SGLang's server for sched=separate, its scheduler's default (prompts in steps of their own): the
+// layout, context, memory share, the step's prompt budget and the KV and weight formats sized here.
+std::string sglang_command(const Job& job, const Option& o, const std::string& model, int seqs, Message& note) {
+    const State& s = job.state;
+    std::string c = "python -m sglang.launch_server --model-path " + model;
+    if (o.tp > 1) c += " --tp-size " + n(o.tp);
+    if (o.pp > 1) c += " --pp-size " + n(o.pp);
+    c += " --context-length " + n(static_cast<long long>(s.ctx));
+    const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
+    const ServingEngine e = gpu ? serving_engine(*gpu, job.wq, seqs) : ServingEngine{};
+    c += " --chunked-prefill-size " + n(static_cast<long long>(e.step_tokens));
+    c += " --max-running-requests " + n(seqs);
+    if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8_e4m3";
+    c += " --mem-fraction-static " + fmt(memory_utilization(s.reserve), 2);
+    if (job.wq != job.model.native_format) {
+        switch (job.wq) {
+            case WeightFormat::fp8: c += " --quantization fp8"; break;
+            case WeightFormat::fp16: c += " --dtype float16"; break;
+            case WeightFormat::bf16: c += " --dtype bfloat16"; break;
+            case WeightFormat::fp32: c += " --dtype float32"; break;
+            case WeightFormat::int4: note = Message(code::cmd_checkpoint).str("format", "AWQ/GPTQ INT4"); break;
+            case WeightFormat::int8: note = Message(code::cmd_checkpoint).str("format", "W8A8 INT8"); break;
+            case WeightFormat::nvfp4: note = Message(code::cmd_checkpoint).str("format", "NVFP4"); break;
+            case WeightFormat::mxfp4: note = Message(code::cmd_checkpoint).str("format", "MXFP4"); break;
+            default: break;
+        }
+    }
+    return c;
+}
+
+// vLLM's server (sched=mixed, the default): the layout, context, memory share and formats sized here;
+// max_num_seqs only when the batch is above what its memory profile assumes.
+std::string vllm_command(const Job& job, const Option& o, const std::string& model, int seqs, Message& note) {
+    const State& s = job.state;
+    std::string c = "vllm serve " + model;
+    if (o.tp > 1) c += " --tensor-parallel-size " + n(o.tp);
+    if (o.pp > 1) c += " --pipeline-parallel-size " + n(o.pp);
+    c += " --max-model-len " + n(static_cast<long long>(s.ctx));
+    // vLLM's default max_num_seqs is what the memory model profiles; raise it only when needed.
+    const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
+    const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
+    if (seqs > default_seqs) c += " --max-num-seqs " + n(seqs);
+    if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8";
+    // A Mamba state sized in FP32 (config.json's mamba_ssm_cache_dtype): vLLM up to 0.12 keeps it in
+    // BF16 unless told, newer ones follow the config; the flag makes the memory the one sized here.
+    if (job.model.linear && job.model.linear->state_bytes == 4) c += " --mamba-ssm-cache-dtype float32";
+    // DeepSeek V4 (vLLM's V4 recipe): 256-token blocks for its compressed layers; an FP8 cache is
+    // sized with FP4 indexer keys, as vLLM keeps them with this flag.
+    if (job.model.compressed) {
+        c += " --block-size 256";
+        if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --attention_config.use_fp4_indexer_cache=True";
+    }
+    c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
+    if (job.wq != job.model.native_format) {
+        // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.
+        auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); };
+        switch (job.wq) {
+            case WeightFormat::fp8: c += " --quantization fp8"; break;
+            case WeightFormat::int4: checkpoint("AWQ/GPTQ INT4"); break;
+            case WeightFormat::int8: checkpoint("W8A8 INT8"); break;
+            case WeightFormat::nvfp4: checkpoint("NVFP4"); break;
+            case WeightFormat::mxfp4: checkpoint("MXFP4"); break;
+            case WeightFormat::fp16: c += " --dtype float16"; break;
+            case WeightFormat::bf16: c += " --dtype bfloat16"; break;
+            case WeightFormat::fp32: c += " --dtype float32"; break;
+            default: break;
+        }
+    }
+    return c;
+}
+
 }  // namespace
 
 std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
@@ -108,44 +179,17 @@ std::vector<CommandLine> serving_command(const Job& job, const Option& o) {
             " -c " + n(static_cast<long long>(s.ctx * seqs)) + " -np " + n(seqs);
         if (s.kvq == KvFormat::int8 || s.kvq == KvFormat::fp8) c += " -fa on -ctk q8_0 -ctv q8_0";
         if (o.tp * o.pp > 1) c += " --split-mode layer";
+    } else if (s.sched == Scheduler::separate) {
+        c = sglang_command(job, o, model, seqs, note);
     } else {
-        c = "vllm serve " + model;
-        if (o.tp > 1) c += " --tensor-parallel-size " + n(o.tp);
-        if (o.pp > 1) c += " --pipeline-parallel-size " + n(o.pp);
-        c += " --max-model-len " + n(static_cast<long long>(s.ctx));
-        // vLLM's default max_num_seqs is what the memory model profiles; raise it only when needed.
-        const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
-        const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
-        if (seqs > default_seqs) c += " --max-num-seqs " + n(seqs);
-        if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8";
-        // A Mamba state sized in FP32 (config.json's mamba_ssm_cache_dtype): vLLM up to 0.12 keeps it in
-        // BF16 unless told, newer ones follow the config; the flag makes the memory the one sized here.
-        if (job.model.linear && job.model.linear->state_bytes == 4) c += " --mamba-ssm-cache-dtype float32";
-        // DeepSeek V4 (vLLM's V4 recipe): 256-token blocks for its compressed layers; an FP8 cache is
-        // sized with FP4 indexer keys, as vLLM keeps them with this flag.
-        if (job.model.compressed) {
-            c += " --block-size 256";
-            if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --attention_config.use_fp4_indexer_cache=True";
-        }
-        c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
-        if (job.wq != job.model.native_format) {
-            // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.
-            auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); };
-            switch (job.wq) {
-                case WeightFormat::fp8: c += " --quantization fp8"; break;
-                case WeightFormat::int4: checkpoint("AWQ/GPTQ INT4"); break;
-                case WeightFormat::int8: checkpoint("W8A8 INT8"); break;
-                case WeightFormat::nvfp4: checkpoint("NVFP4"); break;
-                case WeightFormat::mxfp4: checkpoint("MXFP4"); break;
-                case WeightFormat::fp16: c += " --dtype float16"; break;
-                case WeightFormat::bf16: c += " --dtype bfloat16"; break;
-                case WeightFormat::fp32: c += " --dtype float32"; break;
-                default: break;
-            }
-        }
+        c = vllm_command(job, o, model, seqs, note);
     }
     std::vector<CommandLine> lines{{c, note}};
-    if (!o.offload && !wf.is_gguf) add_workload_flags(job, o, lines);
+    if (!o.offload && !wf.is_gguf && s.sched != Scheduler::separate) add_workload_flags(job, o, lines);
+    // SGLang names speculation, adapters and KV tiers its own way: said, not guessed.
+    const bool extras = s.spec > 0 || s.loras > 0 || (o.workload && o.workload->tier != KvTier::gpu);
+    if (!o.offload && !wf.is_gguf && s.sched == Scheduler::separate && extras)
+        lines.push_back({"", Message(code::cmd_sglang_extras)});
     if (o.replicas > 1) {
         // With a checkpoint note already on the line, the replica count gets its own comment line.
         Message replicas = Message(code::cmd_replicas).num("replicas", o.replicas);

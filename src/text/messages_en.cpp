@@ -322,6 +322,8 @@ const TextPair kEnglish[] = {
     // commands
     {"cmd.checkpoint", "use an {format} checkpoint of the model"},
     {"cmd.replicas", "× {replicas:0} replicas behind a load balancer"},
+    {"cmd.sglang_extras", "add SGLang's own flags for the speculation, adapters or KV tier sized here "
+     "(--speculative-algorithm, --lora-paths, --enable-hierarchical-cache)"},
     {"cmd.spec_eagle", "a template: put an EAGLE-3 head trained for this model in place of <eagle3-head>"},
     {"cmd.lora_modules",
      "name each adapter with --lora-modules name=path (or load them at run time); {served:0} in host RAM, {slots:0} on "

@@ -365,6 +365,8 @@ const TextPair kRussian[] = {
     // команды
     {"cmd.checkpoint", "возьмите чекпоинт модели в формате {format}"},
     {"cmd.replicas", "× {replicas:0} {replicas:0#реплика|реплики|реплик} за балансировщиком нагрузки"},
+    {"cmd.sglang_extras", "добавьте собственные флаги SGLang для рассчитанных здесь спекуляции, адаптеров или "
+     "уровня KV (--speculative-algorithm, --lora-paths, --enable-hierarchical-cache)"},
     {"cmd.spec_eagle", "это шаблон: вместо <eagle3-head> укажите голову EAGLE-3, обученную для этой модели"},
     {"cmd.lora_modules",
      "назовите каждый адаптер через --lora-modules name=path (или загружайте их на ходу); {served:0} в ОЗУ, {slots:0} "

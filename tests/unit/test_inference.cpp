@@ -111,6 +111,34 @@ TEST_CASE("unknown model or GPU: a warning, never a substitute") {
     CHECK(warned);
 }
 
+TEST_CASE("sched=separate prints SGLang's server, whose scheduler runs prompts in steps of their own") {
+    // SGLang server_args: --tp-size, --context-length, --chunked-prefill-size, --max-running-requests,
+    // --kv-cache-dtype fp8_e4m3, --mem-fraction-static; mixed prefill is off unless --enable-mixed-chunk.
+    const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=20&ctx=16384&kvq=fp8&gpu=h100-sxm&sched=separate");
+    REQUIRE(r.recommended >= 0);
+    const Option& o = r.options[size_t(r.recommended)];
+    const std::string command = text::command_text(o.command, text::Lang::en);
+    CHECK(command.find("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B-Instruct") == 0);
+    CHECK(command.find("--tp-size " + std::to_string(o.tp)) != std::string::npos);
+    CHECK(command.find("--context-length 16384") != std::string::npos);
+    CHECK(command.find("--chunked-prefill-size 8192") != std::string::npos);
+    CHECK(command.find("--max-running-requests " + std::to_string(o.batch_per_replica)) != std::string::npos);
+    CHECK(command.find("--kv-cache-dtype fp8_e4m3") != std::string::npos);
+    CHECK(command.find("--mem-fraction-static 0.90") != std::string::npos);
+    CHECK(command.find("--enable-mixed-chunk") == std::string::npos);
+    CHECK(command.find("vllm") == std::string::npos);
+    // Speculation is sized, and SGLang's flags for it are said rather than guessed.
+    const Result spec = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=20&spec=3&gpu=h100-sxm&sched=separate");
+    REQUIRE(spec.recommended >= 0);
+    const std::string with_spec = text::command_text(spec.options[size_t(spec.recommended)].command, text::Lang::en);
+    CHECK(with_spec.find("--speculative-config") == std::string::npos);
+    CHECK(with_spec.find("--speculative-algorithm") != std::string::npos);  // in the note
+    // GGUF weights stay on llama-server, which mixes prompt and decode tokens anyway.
+    const Result g = run("v=1&model=meta-llama/Llama-3.1-8B-Instruct&wq=q4_k_m&gpu=rtx-4090&users=4&sched=separate");
+    REQUIRE(g.recommended >= 0);
+    CHECK(g.options[size_t(g.recommended)].command.at(0).shell.find("llama-server") == 0);
+}
+
 TEST_CASE("serving command reproduces the layout") {
     const Result r = run("v=1&model=meta-llama/Llama-3.1-70B-Instruct&users=20&ctx=16384&kvq=fp8&gpu=h100-sxm");
     REQUIRE(r.recommended >= 0);
