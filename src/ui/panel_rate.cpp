@@ -52,6 +52,26 @@ std::string pct_label(double pct) { return "p" + text::number(pct, pct == double
 
 }  // namespace
 
+namespace {
+
+// How the server fits prompts between running answers (sched=): it moves every latency, not only
+// the rate's.
+bool draw_scheduler(State& s) {
+    int sched = int(s.sched);
+    const char* schedulers[] = {tr("Prompts ride in decode steps (vLLM, TensorRT-LLM)"),
+                                tr("Prompts in steps of their own (SGLang)")};
+    if (int_combo(tr("Scheduler"), "sched", &sched, schedulers, 2,
+                  tr("How the server fits new prompts between the running answers: vLLM V1 and TensorRT-LLM put "
+                     "prompt chunks into the decode steps; SGLang's default (and vLLM before V1) runs prompts in "
+                     "steps of their own while every answer waits, so answers slow more under load."))) {
+        s.sched = Scheduler(sched);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 bool draw_rate_load(State& s) {
     bool changed = false;
     bool by_rate = s.rps > 0;
@@ -62,17 +82,7 @@ bool draw_rate_load(State& s) {
     tooltip_on_hover(tr("Instead of concurrent users: requests per second arriving at random, with the time to first "
                    "token and the speed held at a percentile (95 % of requests, 99 %…), as MLPerf's Server scenario "
                    "judges. The fleet gets the replicas the rate needs plus a spare."));
-    int sched = int(s.sched);
-    const char* schedulers[] = {tr("Prompts ride in decode steps (vLLM, TensorRT-LLM)"),
-                                tr("Prompts in steps of their own (SGLang)")};
-    if (int_combo(tr("Scheduler"), "sched", &sched, schedulers, 2,
-                  tr("How the server fits new prompts between the running answers: vLLM V1 and TensorRT-LLM put "
-                     "prompt chunks into the decode steps; SGLang's default (and vLLM before V1) runs prompts in "
-                     "steps of their own while every answer waits, so answers slow more under load."))) {
-        s.sched = Scheduler(sched);
-        changed = true;
-    }
-    if (!by_rate) return changed;
+    if (!by_rate) return changed | draw_scheduler(s);
     changed |= draw_length_presets(s);
     changed |= number_row(tr("Requests per second"), "rps", &s.rps, 0.01, 100000, true, "%.2f",
                           tr("Mean requests per second over the whole fleet."));
@@ -94,7 +104,7 @@ bool draw_rate_load(State& s) {
         s.spare = int(spare);
         changed = true;
     }
-    return changed;
+    return changed | draw_scheduler(s);
 }
 
 bool draw_rate_figures(const State& s, const Option& o, FigureGrid& cell) {
