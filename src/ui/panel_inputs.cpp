@@ -232,6 +232,7 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     if (ImGui::Selectable("##row", selected, 0, ImVec2(0, row_h))) clicked = true;
     focus_ring();
     const bool hovered = ImGui::IsItemHovered();
+    const ImVec2 row_min = ImGui::GetItemRectMin(), row_max = ImGui::GetItemRectMax();
     ImGui::SameLine(em() * 0.5f);
     ImGui::TextUnformatted(label.c_str());
     ImGui::SameLine();
@@ -249,13 +250,14 @@ static bool model_row(const ModelSpec& m, bool is_suggested, bool pinned, bool s
     if (pinned) meta = std::string(tr("current, not a match")) + " · " + meta;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", meta.c_str());  // one line, clipped
     if (hovered) {
-        ImGui::SetCursorScreenPos(ImGui::GetItemRectMin());  // tooltip beside the row, not the meta text
+        // Beside the whole row, not its meta text; the layout's cursor stays where the row ended (moving
+        // it back once drew every later row over this one).
         // A Russian page shows the Russian notes (notes_ru, model-notes-ru.bin); a model without them (a
         // provider's, or before that file is in) shows the English ones, said to be English.
         const bool ru = lang() == text::Lang::ru;
         const std::string notes = ru && !m.notes_ru.empty() ? m.notes_ru : m.notes;
         const std::string label = ru && m.notes_ru.empty() && !m.notes.empty() ? tr("Catalog note (in English): ") : "";
-        hover_tip(m.id + "\n" + label + notes + "\n" + tr("Source: ") + m.source);
+        hover_tip_beside(row_min, row_max, m.id + "\n" + label + notes + "\n" + tr("Source: ") + m.source);
     }
     ImGui::PopID();
     return clicked;

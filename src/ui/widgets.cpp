@@ -150,6 +150,10 @@ void focus_ring_after_nav() {
     }
 }
 
+void hover_tip_beside(ImVec2 min, ImVec2 max, const std::string& text) {
+    if (!text.empty()) hover_tip_at(ImRect(min, max), text);
+}
+
 void hover_tip(const std::string& text) {
     if (text.empty() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
     hover_tip_at(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()), text);

@@ -17,6 +17,8 @@ void tooltip_on_hover(const std::string& text);
 // A translated sentence with {name} placeholders filled in.
 std::string fill(const char* sentence, std::initializer_list<std::pair<const char*, std::string>> values);
 void hover_tip(const std::string& text);       // hover tooltip beside the last item only
+// The same beside a given rectangle (a row of several items), shown by the caller when it is hovered.
+void hover_tip_beside(ImVec2 min, ImVec2 max, const std::string& text);
 void label_with_info(const char* label, const char* help);
 // Keyboard: call before a frame's first control (chip/number_row/step_header do): the focus ring
 // shows after arrow-key navigation too (Tab is src/platform/focus_order.hpp's).

@@ -66,6 +66,24 @@ async function searchAndPick(ctx, page, query, expected) {
 
 export default [
   {
+    // Hovering a model row once moved the layout's cursor back to that row for its tooltip, and every
+    // later row was drawn over it: the list below the mouse went blank.
+    name: 'inputs: hovering a model row shows its note beside it and leaves the rows below in place',
+    async fn(ctx) {
+      const p = await ctx.open('', WIDE);
+      await p.page.mouse.move(1200, 900);  // away from the list
+      const [x, y0] = ROW(0);
+      const below = async () => region(p.page, 30, Math.round(ROW(2)[1] - 10), 400, Math.round(3 * 28.8));
+      const still = await below();
+      await p.page.mouse.move(x, y0);
+      await nextFrames(p.page, 4);
+      const hovered = await below();
+      assert(differs(still, hovered) < 200, `rows 3-5 stay drawn while row 1 is hovered (${differs(still, hovered)} pixels changed)`);
+      await ctx.shot(p.page, 'inputs-model-row-hover-1600.png');
+      p.assertNoErrors();
+    },
+  },
+  {
     // The optimizer a fine-tune is sized for: its row in the page (EN and RU), the link, the JSON
     // result's optimizer bytes, the export and the command LLaMA-Factory runs.
     name: 'fine-tuning optimizer: 8-bit AdamW sized, shown, exported and in the command, in both languages',

@@ -7,8 +7,8 @@ import { call, assert, assertEqual, nextFrames } from './harness.mjs';
 const WIDE = { viewport: { width: 1600, height: 1100 } };
 const USERS_FIELD = [540, 1009];     // typed field of "Concurrent users" (page at the top)
 const SCROLL_TO_GPU = 500;           // page scroll that shows "GPU, count, memory reserve and offload"
-const GPU_SECTION = [328, 794];      // its header, at that scroll (below the rate switch and the workload section)
-const RESERVE_FIELD = [540, 850];    // "Memory reserve, %" field, the control before the GPU dropdown
+const GPU_SECTION = [328, 850];      // its header, at that scroll (below the rate switch, scheduler and workload section)
+const RESERVE_FIELD = [540, 906];    // "Memory reserve, %" field, the control before the GPU dropdown
 
 const focus = async (page) => {
   const [index, count, rect, mode] = (await call(page, 'focusInfo')).split('/');

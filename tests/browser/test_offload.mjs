@@ -5,7 +5,7 @@ import { call, assert, assertEqual, decodePng, canvasNotBlank } from './harness.
 
 const TALL = { viewport: { width: 1600, height: 1700 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, contextOptions: { hasTouch: true, isMobile: true } };
-const OFFLOAD_CHECKBOX = [33, 1522];  // below the rate switch (issue 30) and the workload section (issue 31)
+const OFFLOAD_CHECKBOX = [33, 1578];  // below the rate switch and scheduler (issue 30) and the workload section (issue 31)
 const LINK = '#v=1&model=openai/gpt-oss-20b&gpu=rtx-3070&users=1';
 
 function recommended(r) { return r.recommended === null ? null : r.options[r.recommended]; }
