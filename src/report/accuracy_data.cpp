@@ -15,7 +15,7 @@ const FamilyBand kFamilies[] = {
     {"serving_throughput", 63, 10.55, 131.54, 25, 15},
     {"serving_ttft", 13, 25.91, -81.35, 40, 5},
     {"training_time", 73, 9.40, 68.01, 20, 22},
-    {"finetune_time", 29, 14.06, -92.90, 25, 6},
+    {"finetune_time", 32, 14.58, -92.90, 25, 7},
     {"speech", 27, 22.92, 981.83, 40, 9},
     {"embedding", 5, 28.51, 148.50, 40, 1},
     {"offload_decode", 4, 20.29, 42.20, 25, 1},
@@ -938,6 +938,12 @@ const CheckRun kChecks[] = {
      "https://github.com/dstackai/benchmarks/blob/main/Deepseek-R1/raw_data/online_results.csv"},
     {"serving_decode", "skypilot-r1-h200-sglang045-rate10-itl", "deepseek-ai/DeepSeek-R1", "h200", -16.97,
      "https://github.com/Michaelvll/llm-ie-benchmarks/blob/main/sgl/logs/sgl-0.4.5.post3-deepseek-r1.log"},
+    {"finetune_time", "fms-mistral7b-lora16-a100-speed", "custom", "a100-80gb", 17.50,
+     "https://github.com/foundation-model-stack/fms-acceleration/blob/04702cc5b9f0e198d545b88a7c6fd9ade8c50bb8/scripts/benchmarks/refs/a100_80gb.csv"},
+    {"finetune_time", "fms-mistral7b-qlora16-a100-speed", "custom", "a100-80gb", 7.80,
+     "https://github.com/foundation-model-stack/fms-acceleration/blob/04702cc5b9f0e198d545b88a7c6fd9ade8c50bb8/scripts/benchmarks/refs/a100_80gb.csv"},
+    {"finetune_time", "fms-llama2-70b-qlora16-2xa100-speed", "meta-llama/Llama-2-70b-hf", "a100-80gb", 54.00,
+     "https://github.com/foundation-model-stack/fms-acceleration/blob/04702cc5b9f0e198d545b88a7c6fd9ade8c50bb8/scripts/benchmarks/refs/a100_80gb.csv"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];

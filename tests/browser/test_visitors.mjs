@@ -30,7 +30,7 @@ const LATIN_OK = new Set(`GPU GPUs TP PP DP EP ZeRO LoRA QLoRA MFU KV BF16 FP16 
   Trainer PEFT Unsloth Liger torchtune Megatron-LM Megatron trainer fused
   LLaMA-Factory DeepSpeed llamafactory-cli train sft lora qlora full all saves data dataset_info.json
   tools preprocess_data.py RMSNorm RoPE rope uniform HuggingFaceTokenizer optim_grads optim_grads_params fsdp_dtensor
-  ROCm PyTorch
+  ROCm PyTorch TensorRT-LLM SGLang
   Copilot`.split(/\s+/));  // Copilot: the article's own Russian, "Copilot для разработчиков"
 
 function englishWords(text, names) {
