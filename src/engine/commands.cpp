@@ -77,44 +77,60 @@ void add_workload_flags(const Job& job, const Option& o, std::vector<CommandLine
     lines.insert(lines.end(), notes.begin(), notes.end());
 }
 
+// The flags a server names the shared settings with: its start, the layout and the context.
+struct ServerFlags {
+    const char* start;
+    const char* tp;
+    const char* pp;
+    const char* context;
+};
+
+std::string server_head(const ServerFlags& f, const Option& o, const std::string& model, double ctx) {
+    std::string c = std::string(f.start) + model;
+    if (o.tp > 1) c += std::string(" ") + f.tp + " " + n(o.tp);
+    if (o.pp > 1) c += std::string(" ") + f.pp + " " + n(o.pp);
+    return c + " " + f.context + " " + n(static_cast<long long>(ctx));
+}
+
+// The weights as sized, in the flags vLLM and SGLang share: a cast they do themselves, or a comment
+// naming the checkpoint to use (no flag turns a BF16 checkpoint into these formats).
+std::string weight_format_flags(const Job& job, Message& note) {
+    if (job.wq == job.model.native_format) return "";
+    auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); return ""; };
+    switch (job.wq) {
+        case WeightFormat::fp8: return " --quantization fp8";
+        case WeightFormat::int4: return checkpoint("AWQ/GPTQ INT4");
+        case WeightFormat::int8: return checkpoint("W8A8 INT8");
+        case WeightFormat::nvfp4: return checkpoint("NVFP4");
+        case WeightFormat::mxfp4: return checkpoint("MXFP4");
+        case WeightFormat::fp16: return " --dtype float16";
+        case WeightFormat::bf16: return " --dtype bfloat16";
+        case WeightFormat::fp32: return " --dtype float32";
+        default: return "";
+    }
+}
+
 // SGLang's server for sched=separate, its scheduler's default (prompts in steps of their own): the
 // layout, context, memory share, the step's prompt budget and the KV and weight formats sized here.
 std::string sglang_command(const Job& job, const Option& o, const std::string& model, int seqs, Message& note) {
     const State& s = job.state;
-    std::string c = "python -m sglang.launch_server --model-path " + model;
-    if (o.tp > 1) c += " --tp-size " + n(o.tp);
-    if (o.pp > 1) c += " --pp-size " + n(o.pp);
-    c += " --context-length " + n(static_cast<long long>(s.ctx));
+    std::string c = server_head({"python -m sglang.launch_server --model-path ", "--tp-size", "--pp-size",
+                                 "--context-length"}, o, model, s.ctx);
     const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
     const ServingEngine e = gpu ? serving_engine(*gpu, job.wq, seqs) : ServingEngine{};
     c += " --chunked-prefill-size " + n(static_cast<long long>(e.step_tokens));
     c += " --max-running-requests " + n(seqs);
     if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --kv-cache-dtype fp8_e4m3";
     c += " --mem-fraction-static " + fmt(memory_utilization(s.reserve), 2);
-    if (job.wq != job.model.native_format) {
-        switch (job.wq) {
-            case WeightFormat::fp8: c += " --quantization fp8"; break;
-            case WeightFormat::fp16: c += " --dtype float16"; break;
-            case WeightFormat::bf16: c += " --dtype bfloat16"; break;
-            case WeightFormat::fp32: c += " --dtype float32"; break;
-            case WeightFormat::int4: note = Message(code::cmd_checkpoint).str("format", "AWQ/GPTQ INT4"); break;
-            case WeightFormat::int8: note = Message(code::cmd_checkpoint).str("format", "W8A8 INT8"); break;
-            case WeightFormat::nvfp4: note = Message(code::cmd_checkpoint).str("format", "NVFP4"); break;
-            case WeightFormat::mxfp4: note = Message(code::cmd_checkpoint).str("format", "MXFP4"); break;
-            default: break;
-        }
-    }
-    return c;
+    return c + weight_format_flags(job, note);
 }
 
 // vLLM's server (sched=mixed, the default): the layout, context, memory share and formats sized here;
 // max_num_seqs only when the batch is above what its memory profile assumes.
 std::string vllm_command(const Job& job, const Option& o, const std::string& model, int seqs, Message& note) {
     const State& s = job.state;
-    std::string c = "vllm serve " + model;
-    if (o.tp > 1) c += " --tensor-parallel-size " + n(o.tp);
-    if (o.pp > 1) c += " --pipeline-parallel-size " + n(o.pp);
-    c += " --max-model-len " + n(static_cast<long long>(s.ctx));
+    std::string c = server_head({"vllm serve ", "--tensor-parallel-size", "--pipeline-parallel-size",
+                                 "--max-model-len"}, o, model, s.ctx);
     // vLLM's default max_num_seqs is what the memory model profiles; raise it only when needed.
     const GpuSpec* gpu = job.catalog.find_gpu(o.gpu_id);
     const double default_seqs = gpu ? serving_engine(*gpu, job.wq, 1).max_seqs : 256;
@@ -130,22 +146,7 @@ std::string vllm_command(const Job& job, const Option& o, const std::string& mod
         if (s.kvq == KvFormat::fp8 || s.kvq == KvFormat::int8) c += " --attention_config.use_fp4_indexer_cache=True";
     }
     c += " --gpu-memory-utilization " + fmt(memory_utilization(s.reserve), 2);
-    if (job.wq != job.model.native_format) {
-        // No flag turns a BF16 checkpoint into these formats: a comment says which checkpoint to use.
-        auto checkpoint = [&](const char* kind) { note = Message(code::cmd_checkpoint).str("format", kind); };
-        switch (job.wq) {
-            case WeightFormat::fp8: c += " --quantization fp8"; break;
-            case WeightFormat::int4: checkpoint("AWQ/GPTQ INT4"); break;
-            case WeightFormat::int8: checkpoint("W8A8 INT8"); break;
-            case WeightFormat::nvfp4: checkpoint("NVFP4"); break;
-            case WeightFormat::mxfp4: checkpoint("MXFP4"); break;
-            case WeightFormat::fp16: c += " --dtype float16"; break;
-            case WeightFormat::bf16: c += " --dtype bfloat16"; break;
-            case WeightFormat::fp32: c += " --dtype float32"; break;
-            default: break;
-        }
-    }
-    return c;
+    return c + weight_format_flags(job, note);
 }
 
 }  // namespace
