@@ -44,9 +44,8 @@ constexpr double kNemoMfu = 0.56;
 // kGlueBytesPerFlop bytes per model FLOP at the memory bandwidth. So a GPU whose peak grew faster than
 // its bandwidth reaches a smaller share of it: an A100 0.56, an H100 0.43 (benchmarks: MosaicML's
 // llm-foundry 0.53-0.60 on A100, 0.38-0.43 on H100; Megatron-Core 0.38-0.45 on H100). Calibration:
-// llm-foundry's MPT-7B on 8 H100 (10,643 tokens/s/GPU); the other benchmark runs are checks.
-// (kGlueBytesPerFlop: tasks.hpp.)
-
+// llm-foundry's MPT-7B on 8 H100 (10,643 tokens/s/GPU) set kGlueBytesPerFlop (tasks.hpp); the other
+// benchmark runs are checks.
 double steady_training_mfu(double peak_flops, double bytes_per_s) {
     if (!(peak_flops > 0) || !(bytes_per_s > 0)) return kEncoderGemmEff;
     return 1.0 / (1.0 / kEncoderGemmEff + kGlueBytesPerFlop * peak_flops / bytes_per_s);

@@ -337,11 +337,6 @@ bool fp8_training(const Job& job, const GpuSpec& g) {
     return fp8_run(job.state, job.wq) && effective_compute(g, ComputeKind::fp8) == ComputeKind::fp8;
 }
 
-// FLOP/s one GPU sustains in this job at its steady speed: BF16 dense peak × MFU (× the FP8
-// speed-up), with the assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on
-// an AMD GPU ROCm's GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp),
-// and so does the run. A run's GPU-hours divide it by the goodput as well (effective_goodput).
-
 // The fine-tuning MFUs were set on runs with activation checkpointing on (LLaMA-Factory's default),
 // whose backward pass recomputes each layer's forward: 3 passes of LoRA's 2, 4 of full
 // training's 3. Without it a token costs the model's passes only. (A given MFU is the user's own run;
@@ -353,6 +348,10 @@ double checkpoint_speedup(const State& s) {
     return (passes + 1.0) / passes;
 }
 
+// FLOP/s one GPU sustains in this job at its steady speed: BF16 dense peak × MFU (× the FP8
+// speed-up), with the assumption set's spread. The MFU is what runs reach with CUDA on NVIDIA GPUs; on
+// an AMD GPU ROCm's GEMMs reach a smaller share of the datasheet (rocm_gemm_share, assumptions.hpp),
+// and so does the run. A run's GPU-hours divide it by the goodput as well (effective_goodput).
 double sustained_flops(const Job& job, const GpuSpec& g, const Assumptions& a) {
     const double fp8 = fp8_training(job, g) ? a.fp8_train_speedup : 1.0;
     const double mfu = training_mfu_on(job.state, job.model, g);
