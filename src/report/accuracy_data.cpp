@@ -11,7 +11,7 @@ const FamilyBand kFamilies[] = {
     {"serving_memory", 40, 2.31, 63.53, 12, 8},
     {"finetune_memory", 39, 8.85, -38.14, 25, 2},
     {"training_memory", 2, 34.90, -37.76, 25, 2},
-    {"serving_decode", 55, 12.27, -65.96, 25, 20},
+    {"serving_decode", 56, 12.82, -65.96, 25, 21},
     {"serving_throughput", 63, 10.55, 131.54, 25, 15},
     {"serving_ttft", 13, 25.91, -81.35, 40, 5},
     {"training_time", 73, 9.40, 68.01, 20, 22},
@@ -20,7 +20,7 @@ const FamilyBand kFamilies[] = {
     {"embedding", 5, 28.51, 148.50, 40, 1},
     {"offload_decode", 4, 20.29, 42.20, 25, 1},
     {"serving_percentile", 76, 15.96, 74.08, 30, 16},
-    {"speculative", 4, 8.39, -16.67, 25, 0},
+    {"speculative", 7, 11.84, -16.67, 25, 0},
     {"lora", 3, 2.81, -91.40, 25, 1},
     {"prefix_cache", 1, 1.39, 1.39, 25, 0},
     {"session_restore", 0, 0, 0, 40, 0},
@@ -944,6 +944,14 @@ const CheckRun kChecks[] = {
      "https://github.com/foundation-model-stack/fms-acceleration/blob/04702cc5b9f0e198d545b88a7c6fd9ade8c50bb8/scripts/benchmarks/refs/a100_80gb.csv"},
     {"finetune_time", "fms-llama2-70b-qlora16-2xa100-speed", "meta-llama/Llama-2-70b-hf", "a100-80gb", 54.00,
      "https://github.com/foundation-model-stack/fms-acceleration/blob/04702cc5b9f0e198d545b88a7c6fd9ade8c50bb8/scripts/benchmarks/refs/a100_80gb.csv"},
+    {"speculative", "trtllm-blog1-dsr1-fp4-b200x8-mtp1-speedup", "deepseek-ai/DeepSeek-R1", "b200", -12.25,
+     "https://github.com/NVIDIA/TensorRT-LLM/blob/56851033051a6f9bd50e22219db64d68722a6f01/docs/source/blogs/tech_blog/blog1_Pushing_Latency_Boundaries_Optimizing_DeepSeek-R1_Performance_on_NVIDIA_B200_GPUs.md"},
+    {"speculative", "trtllm-blog1-dsr1-fp4-b200x8-mtp2-speedup", "deepseek-ai/DeepSeek-R1", "b200", -16.36,
+     "https://github.com/NVIDIA/TensorRT-LLM/blob/56851033051a6f9bd50e22219db64d68722a6f01/docs/source/blogs/tech_blog/blog1_Pushing_Latency_Boundaries_Optimizing_DeepSeek-R1_Performance_on_NVIDIA_B200_GPUs.md"},
+    {"speculative", "trtllm-blog1-dsr1-fp4-b200x8-mtp3-speedup", "deepseek-ai/DeepSeek-R1", "b200", -9.78,
+     "https://github.com/NVIDIA/TensorRT-LLM/blob/56851033051a6f9bd50e22219db64d68722a6f01/docs/source/blogs/tech_blog/blog1_Pushing_Latency_Boundaries_Optimizing_DeepSeek-R1_Performance_on_NVIDIA_B200_GPUs.md"},
+    {"serving_decode", "trtllm-blog1-dsr1-fp4-b200x8-c1-speed", "deepseek-ai/DeepSeek-R1", "b200", 38.21,
+     "https://github.com/NVIDIA/TensorRT-LLM/blob/56851033051a6f9bd50e22219db64d68722a6f01/docs/source/blogs/tech_blog/blog1_Pushing_Latency_Boundaries_Optimizing_DeepSeek-R1_Performance_on_NVIDIA_B200_GPUs.md"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];
