@@ -153,6 +153,23 @@ SloLoad slo_load(const State& s, double rps_per_replica) {
 
 constexpr int kSloCurvePoints = 12;
 
+// The latency curves of the options a page draws (add_latency_curves): the recommendation's, and the
+// first fitting option of each GPU in the ranking (the chart's chips). A curve is a dozen solves of the
+// queueing model, as costly as sizing the option itself: the other options go without.
+std::vector<bool> options_with_curves(const Result& r) {
+    std::vector<bool> wanted(r.options.size(), false);
+    std::vector<const std::string*> seen;
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        const Option& o = r.options[i];
+        if (!o.slo || !o.fits) continue;
+        bool first = true;
+        for (const std::string* id : seen) first = first && *id != o.gpu_id;
+        if (first) seen.push_back(&o.gpu_id);
+        wanted[i] = first || int(i) == r.recommended;
+    }
+    return wanted;
+}
+
 // rps > 0: as many replicas as the rate needs within the percentile targets, plus the spares; with a
 // pinned count (`pinned_replicas` > 0), whether those replicas carry the rate (no spare kept).
 Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Option o, int pinned_replicas) {
@@ -173,7 +190,6 @@ Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Op
         f.spare = 0;
         f.replicas_needed = o.replicas;
         f.at = slo_point(r.mid, slo_load(s, f.rps / o.replicas));
-        f.curve = slo_curve(r.mid, slo_load(s, 0), kSloCurvePoints);
         o.slo = std::move(f);
         return o;
     }
@@ -187,7 +203,6 @@ Option size_for_rate(const Job& job, const GpuSpec& g, Layout l, Replicas& r, Op
     if (o.count > kMaxGpus / 10) { o.reason = Message(code::reason_too_many_gpus).num("max", kMaxGpus / 10); return o; }
     o.servers = servers_for_gpus(o.count, g.max_server_size());
     f.at = slo_point(r.mid, slo_load(s, f.rps / f.replicas_needed));
-    if (f.rps <= f.rps_max * (1 + 1e-9)) f.curve = slo_curve(r.mid, slo_load(s, 0), kSloCurvePoints);
     const double batch = std::max(1.0, std::ceil(f.at.concurrency));
     o.batch_per_replica = int(batch);
     o.users_served = f.at.concurrency * f.replicas_needed;
@@ -399,6 +414,8 @@ void evaluate_inference(const Job& job, Result& out) {
         if (o.fits) o.command = serving_command(served, o);
         out.options.push_back(std::move(o));
     };
+    // An Option is large: growing the vector would move (or copy) every one already sized.
+    out.options.reserve(job.gpus.size() * 8);
     for (const GpuSpec* g : job.gpus) {
         for (Layout l : candidate_layouts(*g, m)) {
             if (pinned > 0 && (l.tp * l.pp > pinned || pinned % (l.tp * l.pp) != 0)) continue;
@@ -415,6 +432,18 @@ void evaluate_inference(const Job& job, Result& out) {
                 const Job served{job.state, job.catalog, job.model, o->offload ? o->offload->format : job.wq, job.gpus};
                 finish(*g, std::move(*o), served);
             }
+    }
+}
+
+void add_latency_curves(const Job& job, Result& r) {
+    if (job.state.rps <= 0) return;
+    const std::vector<bool> wanted = options_with_curves(r);
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        Option& o = r.options[i];
+        const GpuSpec* g = wanted[i] ? job.catalog.find_gpu(o.gpu_id) : nullptr;
+        if (!g) continue;
+        const Replica mid = make_replica(job, *g, o.tp, o.pp, Assumptions::typical(), 1);
+        o.slo->curve = slo_curve(mid, slo_load(job.state, 0), kSloCurvePoints);
     }
 }
 

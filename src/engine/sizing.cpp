@@ -436,6 +436,7 @@ Result evaluate_state(const State& asked, const Catalog& catalog) {
     mark_impractical(catalog, r.state, r.options);
     sort_options(r.options, state.sort);
     r.recommended = recommend(r.options);
+    if (state.task == Task::infer) add_latency_curves(job, r);
     if (r.recommended > 0 && state.sort != RankBy::cost)
         r.warnings.push_back(Message(code::price_recommend_priced).str("currency", r.currency));
     warn_prices(gpus, r);

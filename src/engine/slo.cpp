@@ -21,8 +21,13 @@ double length_at(double mean, double cv, double q) {
     return mean * std::exp(normal_quantile(q) * sigma - 0.5 * sigma * sigma);
 }
 
+// The replica's cycle at a mean of n requests in it. Each figure at one load reads the same cycle:
+// it is computed once there and handed on (a cycle is the costly part of every solve below).
+Cycle cycle_at(const Replica& r, double n) { return r.cycle(std::max(1.0, n)); }
+
 // Requests per second a replica serves at a mean of n requests in it (Little's law over a cycle).
-double rate_at(const Replica& r, double n) { return n / r.cycle(std::max(1.0, n)).seconds; }
+double rate_at(const Cycle& c, double n) { return n / c.seconds; }
+double rate_at(const Replica& r, double n) { return rate_at(cycle_at(r, n), n); }
 
 // The mean number of requests in the replica at `rps`: rate_at grows with n up to the batch limit,
 // nearly in proportion, so regula falsi (Illinois) finds it in a few steps where bisection takes 20.
@@ -90,8 +95,8 @@ double residual_quantile(const Cycle& c, double n, double q) {
 
 namespace {
 
-double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Waits& w, double q) {
-    const Cycle c = r.cycle(std::max(1.0, n));
+// c: the cycle at n (cycle_at).
+double ttft_quantile(const Replica& r, const Cycle& c, double n, const SloLoad& load, const Waits& w, double q) {
     // The prompt's own prefill: its chunks, each a step carrying up to the budget of its tokens beside
     // the running sequences' decode; a longer prompt than the mean adds the difference.
     const double budget = r.prompt_budget(n);
@@ -105,7 +110,7 @@ double ttft_quantile(const Replica& r, double n, const SloLoad& load, const Wait
            wait_quantile(w.slot_p, w.slot_scale, q);
 }
 
-Waits waits_at(const Replica& r, double n, double limit, const SloLoad& load) {
+Waits waits_at(const Replica& r, const Cycle& c, double n, double limit, const SloLoad& load) {
     Waits w;
     const double variability = 0.5 * (load.burst * load.burst + load.spread * load.spread);
     // Prompts for the step's token budget (G/G/1, Kingman).
@@ -117,7 +122,7 @@ Waits waits_at(const Replica& r, double n, double limit, const SloLoad& load) {
     w.prefill_scale = rho > 0 ? mean_wait / rho : 0;
     // Requests for a batch slot (M/M/c, Erlang C, scaled by the variability).
     const double slots = std::floor(limit);
-    const double residence = r.cycle(std::max(1.0, n)).seconds;
+    const double residence = c.seconds;
     const double offered = load.rps * residence;
     if (slots >= 1 && offered < slots) {
         w.slot_p = erlang_c(slots, offered);
@@ -184,16 +189,17 @@ SloPoint slo_point(const Replica& r, const SloLoad& load) {
     if (p.saturated) return p;  // the queue grows without bound: no percentile exists
     const double n = concurrency_at(r, p.rps, limit);
     p.concurrency = n;
-    const Waits w = waits_at(r, n, limit, load);
+    const Cycle c = cycle_at(r, n);
+    const Waits w = waits_at(r, c, n, limit, load);
     auto tpot_q = [&](double q) { return tpot_quantile(r, n, limit, load.burst, q); };
     double* ttft[4] = {&p.ttft_s.p50, &p.ttft_s.p90, &p.ttft_s.p95, &p.ttft_s.p99};
     double* tpot[4] = {&p.tpot_s.p50, &p.tpot_s.p90, &p.tpot_s.p95, &p.tpot_s.p99};
     for (int i = 0; i < 4; ++i) {
-        *ttft[i] = ttft_quantile(r, n, load, w, kQuantiles[i]);
+        *ttft[i] = ttft_quantile(r, c, n, load, w, kQuantiles[i]);
         *tpot[i] = tpot_q(kQuantiles[i]);
     }
     const double q = clamp_pct(load.pct);
-    p.ttft_at_pct = ttft_quantile(r, n, load, w, q);
+    p.ttft_at_pct = ttft_quantile(r, c, n, load, w, q);
     p.tpot_at_pct = tpot_q(q);
     return p;
 }
@@ -206,10 +212,11 @@ double slo_rps_max(const Replica& r, const SloLoad& load) {
     // where the rate's own n would be a solve per step of the search. Both grow together.
     auto meets = [&](double n) {  // slo_point's figures at the load's percentile only
         SloLoad at = load;
-        at.rps = rate_at(r, n);
+        const Cycle c = cycle_at(r, n);
+        at.rps = rate_at(c, n);
         if (at.rps >= saturation) return false;
         return tpot_quantile(r, n, limit, load.burst, q) <= load.tpot_s &&
-               ttft_quantile(r, n, at, waits_at(r, n, limit, at), q) <= load.ttft_s;
+               ttft_quantile(r, c, n, at, waits_at(r, c, n, limit, at), q) <= load.ttft_s;
     };
     double lo = std::min(1e-3, limit), hi = limit;
     if (!meets(lo)) return 0;
@@ -226,15 +233,31 @@ std::vector<SloPoint> slo_curve(const Replica& r, const SloLoad& load, int point
     std::vector<SloPoint> curve;
     const double saturation = slo_saturation_rps(r), limit = slo_slots(r), q = clamp_pct(load.pct);
     if (saturation <= 0 || limit < 1 || points < 2) return curve;
+    curve.reserve(std::size_t(points));
+    // Sampled by the requests in flight n, which give the rate in one cycle (Little's law) where
+    // sampling by rate would be a solve per point. The points aim at rates evenly spread from 5 % to
+    // 98 % of saturation: the cycle's length is taken as linear in n between the two ends (solved
+    // exactly), and each point's rate is then computed, not assumed.
+    const double n_low = concurrency_at(r, 0.05 * saturation, limit);
+    const double n_high = concurrency_at(r, 0.98 * saturation, limit);
+    const double t_low = cycle_at(r, n_low).seconds, t_high = cycle_at(r, n_high).seconds;
+    const double slope = n_high > n_low ? (t_high - t_low) / (n_high - n_low) : 0.0;
+    const double base = t_low - slope * n_low;
+    auto n_for = [&](double rate) {  // rate = n / (base + slope·n), solved for n
+        const double denominator = 1.0 - rate * slope;
+        const double n = denominator > 0 ? rate * base / denominator : n_high;
+        return std::clamp(std::isfinite(n) ? n : n_high, n_low, n_high);
+    };
     // The chart's figures only: the rate, the requests in flight and the two latencies at the load's
     // percentile (slo_point would add the four percentiles of each, unused here).
     for (int i = 0; i < points; ++i) {
         SloPoint p;
+        p.concurrency = i == 0 ? n_low : i == points - 1 ? n_high : n_for(saturation * (0.05 + 0.93 * i / (points - 1)));
+        const Cycle c = cycle_at(r, p.concurrency);
         SloLoad at = load;
-        at.rps = p.rps = saturation * (0.05 + 0.93 * i / (points - 1));
+        at.rps = p.rps = rate_at(c, p.concurrency);
         p.utilization = p.rps / saturation;
-        p.concurrency = concurrency_at(r, p.rps, limit);
-        p.ttft_at_pct = ttft_quantile(r, p.concurrency, at, waits_at(r, p.concurrency, limit, at), q);
+        p.ttft_at_pct = ttft_quantile(r, c, p.concurrency, at, waits_at(r, c, p.concurrency, limit, at), q);
         p.tpot_at_pct = tpot_quantile(r, p.concurrency, limit, load.burst, q);
         curve.push_back(p);
     }

@@ -17,6 +17,9 @@ struct Job {
 };
 
 void evaluate_inference(const Job& job, Result& out);
+// At a request rate, once the options are ranked: the latency-rate curves of the options a page draws
+// (the recommendation's and each GPU's first fitting one); the others have none.
+void add_latency_curves(const Job& job, Result& out);
 void evaluate_training(const Job& job, Result& out);
 void evaluate_other_work(const Job& job, Result& out);
 // Service presets of the inference task (services.hpp); false: a plain LLM use, size it as such.

@@ -1,14 +1,15 @@
 // Performance benchmark (run by hand: ./dev.sh bench; not part of the pass/fail tests).
 //   node tests/bench/bench.mjs BUILD_DIR     (BENCH_RUNS=9 cold loads and inputs per reference)
 //   BENCH_BEFORE=OTHER_BUILD_DIR also loads that build's site in the same rotation (before → after);
-//   BENCH_ONLY=loads,inputs,rate,idle,scroll runs just those parts (bytes and engine: "static").
+//   BENCH_ONLY=loads,inputs,rate,idle,engine,scroll runs just those parts (bytes and engine: "static").
 // Prints every figure next to its target (issue 16), each as the median and the range over the runs:
 //  * result on screen, cold, against a blank window-sized WebGL2 canvas and a static HTML page of the
 //    same answer, loaded alternately, at 1600×1000 and at a 390×844 phone (DPR 3);
 //  * input → new result on screen against the static page's own update;
 //  * first load (every file fetched before the first frame), gzip -9 and Brotli;
 //  * WebGL frames per input and for pointer moves that change nothing, CPU and frames while idle;
-//  * engine time native and wasm, frame time while dragging, touch scrolling on a phone.
+//  * engine time native and wasm, and in the page on a phone at full and 4× slowed CPU; frame time while
+//    dragging, touch scrolling on a phone.
 // How "on the screen" is measured: tests/bench/screen.mjs.
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -266,6 +267,37 @@ async function swipeFrames(url) {
   await p.close();
   return { median: gaps[gaps.length >> 1], p90: gaps[Math.floor(gaps.length * 0.9)], y };
 }
+// The whole catalog re-sized in the page for the worst state (Llama 3.1 70B at 50 requests/s, p99:
+// every GPU and layout with its percentiles and latency curve), timed around the page's own
+// setLink (decode, evaluate, the result's texts), on the phone at full speed and with its CPU slowed
+// 4× (Chrome DevTools' mid-tier mobile preset), alternating two rates so each call re-sizes.
+const WORST = ['v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300&pct=99&rps=50',
+  'v=1&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300&pct=99&rps=40'];
+async function engineInPage() {
+  const s = await newPage(browser, PHONE);
+  await s.page.goto(server.url);
+  await s.page.waitForFunction(() => window.gpusizer && window.gpusizer.ready);
+  const cdp = await s.context.newCDPSession(s.page);
+  console.log('== the worst state re-sized in the page (390×844; setLink: decode, evaluate, texts)');
+  for (const rate of [1, 4]) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const times = await s.page.evaluate((links) => {
+      const out = [];
+      for (let i = 0; i < 24; ++i) {
+        const t0 = performance.now();
+        window.gpusizer.setLink(links[i % 2]);
+        if (i >= 4) out.push(performance.now() - t0);  // the first calls warm the code
+      }
+      return out;
+    }, WORST);
+    const frame = rate === 1 ? 'this machine' : `CPU ${rate}× slower`;
+    line(`  ${frame}`, `${median(times).toFixed(1)} ms (${range(times, 1)})`, '< 16.7 ms (a frame)', median(times) < 16.7);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await s.close();
+}
+if (part('engine')) await engineInPage();
+
 if (part('scroll')) {
   const tall = await startServer(tallPage(4200), 0, {});
   const appScroll = await swipeFrames(server.url), tallScroll = await swipeFrames(tall.url);

@@ -1,5 +1,7 @@
 // Serving at a request rate (engine/slo.hpp): the queueing pieces against textbook values, the
 // percentiles' order and growth with load, the fleet for a rate, and the link keys.
+#include <algorithm>
+
 #include "engine/codes.hpp"
 #include "engine/length_presets.hpp"
 #include "engine/serving_model.hpp"
@@ -81,6 +83,52 @@ TEST_CASE("rate sizing: percentiles ordered, growing with the rate, and a fleet 
     // The share each active replica gets meets the targets.
     CHECK(f->slo->at.ttft_at_pct <= 2.0);
     CHECK(f->slo->at.tpot_at_pct <= 1.0 / 20);
+}
+
+TEST_CASE("the latency curve: rates spread from 5 % to 98 % of saturation, each point a true operating point") {
+    const Result r = run("v=1&task=infer&model=meta-llama/Llama-3.1-70B-Instruct&ctx=8192&in=1000&out=300"
+                         "&rps=50&pct=99&ttft=2&tps=20");
+    REQUIRE(r.recommended >= 0);
+    const Option& rec = r.options[size_t(r.recommended)];
+    REQUIRE(rec.slo);
+    const std::vector<SloPoint>& c = rec.slo->curve;
+    REQUIRE(c.size() == 12);
+    const double sat = rec.slo->saturation_rps;
+    CHECK(c.front().rps == doctest::Approx(0.05 * sat).epsilon(1e-3));
+    CHECK(c.back().rps == doctest::Approx(0.98 * sat).epsilon(1e-3));
+    for (size_t i = 1; i < c.size(); ++i) {
+        const double step = (c[i].rps - c[i - 1].rps) / sat;
+        // About evenly spaced (the mean step is 0.93 / 11 of saturation): no gap over twice the mean,
+        // no two points closer than a third of it (the last steps near saturation are the shortest).
+        CHECK(step > 0.93 / 11 / 3);
+        CHECK(step < 2.0 * 0.93 / 11);
+        CHECK(c[i].concurrency > c[i - 1].concurrency);
+        CHECK(c[i].ttft_at_pct >= c[i - 1].ttft_at_pct);
+    }
+    // A point of the curve is the model's figure at its own rate: slo_point at that rate agrees.
+    const std::vector<const GpuSpec*> gpus{&test::gpu(rec.gpu_id.c_str())};
+    const Job job{r.state, test::bundled(), r.model, r.weight_format, gpus};
+    const Replica mid = make_replica(job, *gpus[0], rec.tp, rec.pp, Assumptions::typical(), 1);
+    SloLoad at;
+    at.rps = c[5].rps;
+    at.pct = 99;
+    at.burst = r.state.burst;
+    at.spread = r.state.spread;
+    const SloPoint p = slo_point(mid, at);
+    CHECK(p.concurrency == doctest::Approx(c[5].concurrency).epsilon(1e-3));
+    CHECK(p.ttft_at_pct == doctest::Approx(c[5].ttft_at_pct).epsilon(1e-3));
+    CHECK(p.tpot_at_pct == doctest::Approx(c[5].tpot_at_pct).epsilon(1e-3));
+    // The curves the page draws: the recommendation's and each GPU's first fitting option; no other.
+    std::vector<std::string> seen;
+    for (size_t i = 0; i < r.options.size(); ++i) {
+        const Option& o = r.options[i];
+        const bool first = o.fits && o.slo && std::find(seen.begin(), seen.end(), o.gpu_id) == seen.end();
+        if (first) seen.push_back(o.gpu_id);
+        const size_t expected = o.slo && (first || int(i) == r.recommended) ? 12 : 0;
+        const std::string which = o.gpu_id + " tp " + std::to_string(o.tp);
+        if (o.slo) CHECK_MESSAGE(o.slo->curve.size() == expected, which);
+    }
+    CHECK(seen.size() > 10);
 }
 
 TEST_CASE("rate sizing: the rate within the targets is below saturation, more so at a stricter percentile") {
