@@ -154,8 +154,8 @@ SloLoad slo_load(const State& s, double rps_per_replica) {
 constexpr int kSloCurvePoints = 12;
 
 // The latency curves of the options a page draws (add_latency_curves): the recommendation's, and the
-// first fitting option of each GPU in the ranking (the chart's chips). A curve is a dozen solves of the
-// queueing model, as costly as sizing the option itself: the other options go without.
+// first fitting option of each GPU in the ranking (the chart's chips). A curve, two solves and a dozen
+// points of the queueing model, costs about as much as sizing its option: the other options go without.
 std::vector<bool> options_with_curves(const Result& r) {
     std::vector<bool> wanted(r.options.size(), false);
     std::vector<const std::string*> seen;
