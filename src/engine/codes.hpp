@@ -9,6 +9,7 @@ namespace gpusizer {
     /* engine warnings */                                                          \
     X(gpu_low_bandwidth, "gpu.low_bandwidth")                                      \
     X(train_nemo_cuda, "train.nemo_cuda")                                          \
+    X(train_weight_traffic, "train.weight_traffic")                                \
     X(train_optim_ignored, "train.optim_ignored")                                  \
     X(gpu_tp_over_pcie, "gpu.tp_over_pcie")                                        \
     X(gpu_estimated, "gpu.estimated")                                              \

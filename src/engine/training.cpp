@@ -401,6 +401,62 @@ void explain_job(const Job& job, Result& out) {
     out.explanations.push_back({"parallelism.per_gpu", Message(code::formula_split_training), {}});
 }
 
+// ZeRO-3 / FSDP keeps each GPU's shard of the weights and gathers the whole layer for every micro-batch:
+// two all-gathers of the weights (forward, and backward with its recompute), and for full training a
+// reduce-scatter of the BF16 gradients; a ring moves (dp − 1) / dp of each, over NVLink / PCIe inside a
+// server and over the network (kNetworkBytesPerS a GPU) when the group spans servers. FSDP prefetches the
+// next layer while one computes, so a micro-batch takes the longer of its compute and its transfers. The
+// MFUs were measured where the compute is the longer (several packed sequences a GPU, or one server); one
+// unpacked sequence a GPU across servers waits for the weights (s1-32B on 16 H100: 26 min, ~2× its compute).
+// The factor ≥ 1 by which that wait lengthens the run, and the bytes a GPU moves a micro-batch.
+struct WeightTraffic {
+    double factor = 1, gb = 0, gbs = 0, compute_s = 0, move_s = 0;
+    bool network = false;
+};
+WeightTraffic sharded_weight_traffic(const Job& job, const GpuSpec& g, const Layout& l, int count) {
+    WeightTraffic w;
+    const State& s = job.state;
+    // NeMo / Megatron split a model by TP and PP with a distributed optimizer: no weight gathers.
+    if (l.zero < 3 || l.dp <= 1 || s.trainer == Trainer::nemo) return w;
+    const ParamSplit p = split_params(job.model);
+    const double bytes_per_param = s.task == Task::tune && s.method == TuneMethod::qlora ? kQloraBitsPerWeight / 8.0 : 2.0;
+    const double shard_source = bytes_per_param * p.total / (double(l.tp) * l.pp);  // one model-parallel rank's weights
+    const double collectives = is_full(s) ? 3.0 : 2.0;
+    const double bytes = collectives * shard_source * (l.dp - 1.0) / l.dp;
+    w.network = count > g.max_server_size();
+    w.gbs = (w.network ? kNetworkBytesPerS : interconnect_bytes_per_s(g, std::min(count, g.max_server_size()))) / 1e9;
+    const double tokens = std::max(1.0, s.batch) * std::max(1.0, s.seq);
+    const double rate = sustained_flops(job, g, Assumptions::typical());
+    w.compute_s = training_flops_per_token(job.model, s) * tokens / (double(l.tp) * l.pp) / std::max(1.0, rate);
+    w.gb = bytes / 1e9;
+    w.move_s = w.gbs > 0 ? w.gb / w.gbs : 0;
+    if (w.compute_s > 0 && w.move_s > w.compute_s) w.factor = w.move_s / w.compute_s;
+    return w;
+}
+
+// A plan whose micro-batches wait for their sharded weights (sharded_weight_traffic) takes that much
+// longer; a count set by the deadline is sized again once for the longer run (its layout may change).
+void charge_weight_traffic(const Job& job, const GpuSpec& g, int n_mem, double deadline, Plan& plan, Option& o) {
+    WeightTraffic w = sharded_weight_traffic(job, g, plan.l, o.count);
+    if (w.factor <= 1) return;
+    const Range base = o.gpu_hours;
+    if (!job.state.n) {
+        const int n = std::clamp(std::max(n_mem, deadline_count(gpus_for_deadline(base.mid * w.factor, deadline),
+                                                                g.max_server_size(), plan.l.tp * plan.l.pp)),
+                                 0, kMaxTrainingGpus);
+        Plan wider;
+        if (n > o.count && choose_plan(job, g, n, &wider)) {
+            plan = wider;
+            o.count = n;
+            o.servers = servers_for_gpus(n, g.max_server_size());
+            w = sharded_weight_traffic(job, g, plan.l, n);
+        }
+    }
+    o.gpu_hours = {base.low * w.factor, base.mid * w.factor, base.high * w.factor};
+    o.warnings.push_back(Message(code::train_weight_traffic).num("gb", w.gb).num("gbs", w.gbs).num("net", w.network ? 1 : 0)
+                             .num("move_s", w.move_s).num("compute_s", w.compute_s).num("factor", w.factor));
+}
+
 // Time and energy of a fitting plan on `n` GPUs, then the deadline or horizon check.
 void size_option(const Job& job, const GpuSpec& g, const Plan& plan, int n_mem, const Result& out, Option& o) {
     const State& s = job.state;
@@ -540,6 +596,7 @@ void evaluate_training(const Job& job, Result& out) {
             out.options.push_back(o);
             continue;
         }
+        charge_weight_traffic(job, g, n_mem, deadline, plan, o);
         size_option(job, g, plan, n_mem, out, o);
         warn_low_bandwidth(g, o);
         // NeMo needs CUDA; its published speed is NVIDIA's. On ROCm the same layout runs in AMD's fork of Megatron-LM.

@@ -14,8 +14,8 @@ const FamilyBand kFamilies[] = {
     {"serving_decode", 68, 15.36, -65.96, 25, 25},
     {"serving_throughput", 75, 14.47, 131.54, 25, 20},
     {"serving_ttft", 25, 16.22, -81.35, 40, 5},
-    {"training_time", 73, 9.40, 68.01, 20, 22},
-    {"finetune_time", 32, 14.58, -92.90, 25, 7},
+    {"training_time", 75, 10.47, -79.63, 20, 24},
+    {"finetune_time", 33, 15.10, -92.55, 25, 8},
     {"speech", 27, 22.92, 981.83, 40, 9},
     {"embedding", 5, 28.51, 148.50, 40, 1},
     {"offload_decode", 4, 20.29, 42.20, 25, 1},
@@ -802,7 +802,7 @@ const CheckRun kChecks[] = {
      "https://github.com/philschmid/deep-learning-pytorch-huggingface/blob/391f19ba06c128a2a290b3bdcb717ad6ff794fd7/training/fine-tune-llms-in-2025.ipynb"},
     {"finetune_time", "philschmid-llama31-8b-qlora-8xl4-z3-speed", "meta-llama/Llama-3.1-8B", "l4", -59.77,
      "https://github.com/philschmid/deep-learning-pytorch-huggingface/blob/391f19ba06c128a2a290b3bdcb717ad6ff794fd7/training/fine-tune-llms-in-2025.ipynb"},
-    {"finetune_time", "hfblog-fsdp-llama2-70b-full-16xa100-speed", "meta-llama/Llama-2-70b-hf", "a100-80gb", -92.90,
+    {"finetune_time", "hfblog-fsdp-llama2-70b-full-16xa100-speed", "meta-llama/Llama-2-70b-hf", "a100-80gb", -92.55,
      "https://github.com/huggingface/blog/blob/062647cf135331f92028ace3a8ada12f0b76cec9/ram-efficient-pytorch-fsdp.md"},
     {"finetune_time", "hfblog-granite7b-full-fsdp-4xa100-speed", "meta-llama/Llama-2-7b-hf", "a100-80gb", 8.47,
      "https://github.com/huggingface/blog/blob/09e9aa2d9b04feabe06bf98d25691caf8d967eea/deepspeed-to-fsdp-and-back.md"},
@@ -1024,6 +1024,12 @@ const CheckRun kChecks[] = {
      "https://github.com/wbing520/ai-performance-engineering/blob/0e25b2e236211ad01ed2221bd2c1cfa5b3f47b55/code/ch10_inference/inference_gpu_cluster_sizing/dataset/nim.csv"},
     {"serving_throughput", "dlinim-llama3-8b-h100-tp2-fp8-2k200-c25-tput", "meta-llama/Llama-3.1-8B-Instruct", "h100-sxm", 78.92,
      "https://github.com/wbing520/ai-performance-engineering/blob/0e25b2e236211ad01ed2221bd2c1cfa5b3f47b55/code/ch10_inference/inference_gpu_cluster_sizing/dataset/nim.csv"},
+    {"training_time", "llama32-1b-train-hours", "meta-llama/Llama-3.2-1B-Instruct", "h100-sxm", -79.63,
+     "https://github.com/meta-llama/llama-models/blob/4a9ff6aede5cb4e036542132bb4f8b77a3134908/models/llama3_2/MODEL_CARD.md"},
+    {"training_time", "llama32-3b-train-hours", "meta-llama/Llama-3.2-3B-Instruct", "h100-sxm", -57.33,
+     "https://github.com/meta-llama/llama-models/blob/4a9ff6aede5cb4e036542132bb4f8b77a3134908/models/llama3_2/MODEL_CARD.md"},
+    {"finetune_time", "s1-32b-sft-16xh100-time", "Qwen/Qwen2.5-32B", "h100-sxm", -26.44,
+     "arXiv"},
 };
 const std::size_t kFamilyCount = sizeof kFamilies / sizeof kFamilies[0];
 const std::size_t kCheckCount = sizeof kChecks / sizeof kChecks[0];

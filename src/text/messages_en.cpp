@@ -8,6 +8,9 @@ namespace {
 const TextPair kEnglish[] = {
     // engine warnings
     {"gpu.low_bandwidth", "memory bandwidth {bw:0} GB/s is below the {min:0} GB/s the guide recommends for ML"},
+    {"train.weight_traffic",
+     "sharded weights (ZeRO-3 / FSDP): each micro-batch moves {gb:0} GB a GPU {?net:between servers}{!net:inside the server} "
+     "at {gbs:0} GB/s, {move_s:2} s against {compute_s:2} s of compute: the run takes {factor:1}× as long, in its GPU-hours"},
     {"train.nemo_cuda", "NeMo needs CUDA: on AMD the layout runs in ROCm/Megatron-LM, at Megatron-LM's MFU and ROCm's efficiency"},
     {"train.optim_ignored",
      "the optimizer choice is fine-tuning's (Hugging Face or fused trainer): {?train:pre-training}{!train:NeMo} is sized "

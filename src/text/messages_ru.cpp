@@ -8,6 +8,10 @@ namespace {
 const TextPair kRussian[] = {
     // предупреждения движка
     {"gpu.low_bandwidth", "пропускная способность памяти {bw:0} ГБ/с — ниже {min:0} ГБ/с, рекомендуемых гайдом для ML"},
+    {"train.weight_traffic",
+     "шардированные веса (ZeRO-3 / FSDP): каждый микробатч передаёт {gb:0} ГБ на GPU {?net:между серверами}{!net:внутри сервера} "
+     "со скоростью {gbs:0} ГБ/с, {move_s:2} с против {compute_s:2} с вычислений: обучение идёт в {factor:1} раза дольше, "
+     "это учтено в GPU-часах"},
     {"train.nemo_cuda", "NeMo требует CUDA: на AMD раскладка запускается в ROCm/Megatron-LM, с MFU Megatron-LM и эффективностью ROCm"},
     {"train.optim_ignored",
      "выбор оптимизатора относится к дообучению (тренер Hugging Face или fused): {?train:предобучение}{!train:NeMo} "

@@ -1,7 +1,9 @@
 // Fine-tuning and training: memory plans, compute and the article's worked figures.
+#include "engine/codes.hpp"
 #include "engine/tasks.hpp"
 #include "helpers.hpp"
 #include "link/link.hpp"
+#include "text/text.hpp"
 
 using namespace gpusizer;
 using test::option_for;
@@ -498,4 +500,42 @@ TEST_CASE("GigaChat3-10B-A1.8B sizes from its published MLA and MoE dimensions")
     const Result tune = run("v=1&task=tune&method=lora&model=ai-sage/GigaChat3-10B-A1.8B&gpu=rtx-4090");
     REQUIRE(option_for(tune, "rtx-4090"));
     CHECK(option_for(tune, "rtx-4090")->fits);
+}
+
+TEST_CASE("ZeRO-3 across servers: a micro-batch waits for its weights when moving them takes longer than its compute") {
+    // s1-32B's shape (arXiv 2501.19393): Qwen2.5-32B, full fine-tune, FSDP over 16 H100 in two servers, one
+    // 4,700-token sequence a GPU a step. By hand: 2 all-gathers of the BF16 weights and a reduce-scatter of the
+    // gradients, 3 × 2 B × 32.76 B × 15/16 = 184 GB a GPU at 50 GB/s (400 Gb/s) = 3.7 s; the compute of one
+    // sequence, 6 × 32.76 B × 4,700 FLOPs (× the attention's share) at the H100's BF16 peak × 0.40, ~2.4 s.
+    const std::string base = "v=1&task=tune&method=full&model=Qwen/Qwen2.5-32B&tokens=23.5M&seq=4700&batch=1&ckpt=1&zero=3"
+                             "&gpu=h100-sxm";
+    const Result two = run(base + "&n=16"), one = run(base + "&n=8");
+    const Option* o16 = option_for(two, "h100-sxm");
+    const Option* o8 = option_for(one, "h100-sxm");
+    REQUIRE((o16 && o8));
+    REQUIRE(o16->dp == 16);
+    const Message* w = nullptr;
+    for (const Message& m : o16->warnings)
+        if (m.code == code::train_weight_traffic) w = &m;
+    REQUIRE(w);
+    CHECK(test::param(*w, "gb") == doctest::Approx(3 * 2 * 32.76 * 15.0 / 16).epsilon(0.02));
+    CHECK(test::param(*w, "gbs") == doctest::Approx(50));
+    const double compute = test::param(*w, "compute_s");
+    CHECK(compute == doctest::Approx(6 * 32.76e9 * 4700 / (989.5e12 * 0.40)).epsilon(0.15));
+    CHECK(test::param(*w, "factor") == doctest::Approx(test::param(*w, "move_s") / compute));
+    CHECK(test::param(*w, "factor") > 1.3);
+    // The hours carry the wait: the same tokens take that much longer than their compute alone (8 GPUs in
+    // one server move the weights over NVLink, faster than they compute: no wait there).
+    bool waits8 = false;
+    for (const Message& m : o8->warnings) waits8 = waits8 || m.code == code::train_weight_traffic;
+    CHECK_FALSE(waits8);
+    CHECK(o16->gpu_hours.mid == doctest::Approx(o8->gpu_hours.mid * test::param(*w, "factor")).epsilon(0.01));
+    // NeMo splits by TP / PP with a distributed optimizer: no weight gathers to wait for.
+    const Result nemo_run = run(base + "&n=16&trainer=nemo");
+    const Option* nemo = option_for(nemo_run, "h100-sxm");
+    REQUIRE(nemo);
+    for (const Message& m : nemo->warnings) CHECK(m.code != code::train_weight_traffic);
+    // The words, in both languages.
+    CHECK(text::render(*w, text::Lang::en).find("between servers") != std::string::npos);
+    CHECK(text::render(*w, text::Lang::ru).find("между серверами") != std::string::npos);
 }
