@@ -45,11 +45,22 @@ void fill_charts(App& app) {
         app.speed_chart_pending = rec != nullptr && app.state.rps <= 0;  // when first shown: ~10 evaluations
         if (rec && app.state.rps > 0) fill_rate_charts(app.state, *rec, app.chart[1], app.chart[2]);  // the engine's curves
     } else if ((app.state.task == Task::tune || app.state.task == Task::train) && rec && rec->gpu_hours.mid > 0) {
+        // Each count sized by the engine: the run's GPU-hours change with the count where ZeRO-3's weight
+        // traffic waits across servers (training.cpp), and a count that cannot hold the job is left out.
         App::Series& d = app.chart[1];
+        State at = app.state;
+        at.gpu = rec->gpu_id;
+        at.days.reset();
         const int server = std::max(1, rec->count >= 8 ? 8 : rec->count);
         for (int n = server; n <= std::max(rec->count * 16, 64); n *= 2) {
-            d.x.push_back(n);
-            d.y.push_back(days_for_gpus(rec->gpu_hours.mid, n));
+            at.n = n;
+            const Result x = evaluate(at, app.catalog);
+            for (const Option& o : x.options) {
+                if (o.gpu_id != rec->gpu_id || o.count != n || !(o.days.mid > 0)) continue;
+                d.x.push_back(n);
+                d.y.push_back(o.days.mid);
+                break;
+            }
         }
         d.limit = app.state.days.value_or(app.result.horizon_days);  // the deadline, or the default horizon
         d.log_y = true;
