@@ -72,6 +72,7 @@ const TextPair kRussianUi[] = {
     {"GPU-hours = FLOPs / (dense peak × MFU × goodput) / 3600",
      "GPU-часы = FLOPs / (пиковая dense-скорость × MFU × доля полезного времени) / 3600"},
     {"MFU on this GPU {mfu} %, goodput {goodput} %", "MFU на этом GPU {mfu} %, доля полезного времени {goodput} %"},
+    {"× {factor} while micro-batches wait for the sharded weights", "× {factor}: микробатчи ждут шардированные веса"},
     {"GPU-hours × board power (TDP); a whole server with cooling uses ~1.5× more",
      "GPU-часы × мощность платы (TDP); сервер целиком с охлаждением — примерно в 1,5 раза больше"},
     {"GPU-hours × price per GPU-hour", "GPU-часы × цена GPU-часа"},

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "engine/codes.hpp"
 #include "engine/tasks.hpp"
 #include "report/columns.hpp"
 #include "report/report.hpp"
@@ -127,12 +128,18 @@ void serving_figures(const Option& o, FigureGrid& cell) {
 // Fine-tuning and training: GPU-hours, wall-clock time, energy.
 void training_figures(const Result& r, const Option& o, FigureGrid& cell) {
     const text::Lang L = lang();
+    // ZeRO-3's wait for its weights lengthens the run (engine/training.cpp): its factor, when there is one.
+    std::string wait;
+    for (const Message& w : o.warnings)
+        if (w.code == code::train_weight_traffic)
+            wait = "\n" + fill(tr("× {factor} while micro-batches wait for the sharded weights"),
+                               {{"{factor}", text::number(w.find("factor") ? w.find("factor")->number : 1, 1, L)}});
     cell(tr("GPU-hours"), text::compact(o.gpu_hours.mid, 2, L),
          range_text(o.gpu_hours, 0, text::unit("h", L)) + "\n" + formula_of(r.explanations, "compute.flops") + "\n" +
              tr("GPU-hours = FLOPs / (dense peak × MFU × goodput) / 3600") + "\n" +
              fill(tr("MFU on this GPU {mfu} %, goodput {goodput} %"),
                   {{"{mfu}", text::number(o.mfu * 100, 0, L)},
-                   {"{goodput}", text::number(effective_goodput(r.state) * 100, 0, L)}}),
+                   {"{goodput}", text::number(effective_goodput(r.state) * 100, 0, L)}}) + wait,
          "gpu_hours");
     cell(tr("Time"), text::duration_hours(o.days.mid * 24, L),
          text::duration_hours(o.days.low * 24, L) + " – " + text::duration_hours(o.days.high * 24, L) + "\n" +

@@ -19,7 +19,7 @@ const BUDGET = {
                                  // owns the language (the link's lang= too) and the download list for app.js (776 B measured)
   'app.js': 15.8 * KB,           // the module's runtime (7.0 KB) and the page shell (8.3 KB), one file
   'touch.js': 1.0 * KB,
-  'gpusizer.wasm': 336300,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
+  'gpusizer.wasm': 336700,       // ImGui, the engine, the UI in English; no JSON reader, no Russian text
                                  // (253 KB before 2026-12-04's fourth session: +13.6 KB for the error bands'
                                  // published runs with their URLs, the speech pipelines, the training commands
                                  // and the hostile-input checks; 275.7 KB in its fifth, with the article's advice,
@@ -136,9 +136,9 @@ const FIRST_LOAD = ['index.html', 'app.css', 'boot.js', 'touch.js', 'app.js', 'g
 // the per-GPU training MFU and the goodput, their input row and Russian words; 377.3 KB with 8 more runs
 // and the GPU-hours' MFU line; 378.4 KB with the scheduler key and SGLang's command; 378.7 KB with 12 more
 // runs; 380.1 KB with the eighteenth session's 40 more runs and the rate curves' post-pass; 380.9 KB with
-// ZeRO-3's weight traffic and its words): a known regression,
+// ZeRO-3's weight traffic, its words and its line in the GPU-hours tip): a known regression,
 // stated in docs/PERFORMANCE.md.
-const FIRST_LOAD_BUDGET = 381.2 * KB;
+const FIRST_LOAD_BUDGET = 381.5 * KB;
 
 const site = process.argv[2];
 if (!site) { console.error('usage: node tests/size/check_sizes.mjs SITE_DIR'); process.exit(2); }
